@@ -1,0 +1,64 @@
+"""The five actions a player can take.
+
+Actions are plain frozen values with no validation of their own: anything,
+however malformed, can be built, and :func:`modern_art.apply` refuses what the
+rules forbid with :class:`modern_art.IllegalAction`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+from attrs import frozen
+
+__all__ = ["Accept", "Action", "Bid", "Pass", "PlayCard", "SetPrice"]
+
+
+@frozen
+class PlayCard:
+    """Offer ``card`` from hand (R2.1), or add it as a double's second card (R5.1)."""
+
+    seat: int
+    """The acting seat."""
+    card: Any
+    """The :class:`~modern_art.Card` to offer."""
+
+
+@frozen
+class Bid:
+    """Bid ``amount`` in an open, one-offer or hidden auction (R3, R4.1-R4.3)."""
+
+    seat: int
+    """The acting seat."""
+    amount: Any
+    """Whole money units; above the high bid, or 0 or more when hidden."""
+
+
+@frozen
+class Pass:
+    """Decline: to bid (R4.1, R4.2), to accept a fixed price (R4.4) or to add a card (R5.2)."""
+
+    seat: int
+    """The acting seat."""
+
+
+@frozen
+class SetPrice:
+    """The auctioneer of a fixed-price auction names the price (R4.4)."""
+
+    seat: int
+    """The acting seat (the auctioneer)."""
+    price: Any
+    """Whole money units, from 1 up to the auctioneer's money."""
+
+
+@frozen
+class Accept:
+    """Buy the lot at the fixed price (R4.4)."""
+
+    seat: int
+    """The acting seat."""
+
+
+Action: TypeAlias = PlayCard | Bid | Pass | SetPrice | Accept
+"""Any of the five actions."""

@@ -1,0 +1,175 @@
+"""The transition function: :func:`new_game` and :func:`apply`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from modern_art.actions import Accept, Bid, Pass, PlayCard, SetPrice
+from modern_art.auctions import (
+    fixed_price_auction,
+    hidden_auction,
+    one_offer_auction,
+    open_auction,
+)
+from modern_art.cards import Card
+from modern_art.checks import refuse
+from modern_art.events import Event
+from modern_art.flow import deal, replace
+from modern_art.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    GameOver,
+    HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
+from modern_art.rules import Rules
+from modern_art.state import GameState, PlayerState, Step
+from modern_art.turns import add_second_card, offer
+
+__all__ = ["apply", "new_game"]
+
+_ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
+
+_Handler = Callable[[GameState, Any, Any, list[Event]], GameState]
+_HANDLERS: dict[type, _Handler] = {
+    Offering: offer,
+    DoubleOffer: add_second_card,
+    OpenAuction: open_auction,
+    OneOfferAuction: one_offer_auction,
+    HiddenAuction: hidden_auction,
+    FixedPriceAuction: fixed_price_auction,
+}
+
+
+def new_game(
+    players: int | Sequence[str],
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    rules: Rules | None = None,
+    first_auctioneer: int = 0,
+) -> GameState:
+    """Set up a game: money, a shuffled (or stacked) deck, round 1 dealt (R1).
+
+    Args:
+        players: the number of players, or their names in seat order.
+        seed: shuffles the deck reproducibly; ``None`` (and no ``deck``)
+            draws a fresh shuffle from the operating system.
+        deck: a stacked deck instead of a shuffle: a permutation of
+            ``rules.deck``, top card first. Deals take blocks from the top:
+            seat 0 the first k cards, seat 1 the next k, and so on.
+        rules: the variant; CMON by default.
+        first_auctioneer: the seat that offers first (R1.5).
+
+    Raises:
+        ValueError: a player count outside the rules' limits, a deck that is
+            not a permutation of ``rules.deck``, both ``seed`` and ``deck``,
+            or a ``first_auctioneer`` that is not a seat.
+
+    >>> state = new_game(["Ann", "Bo", "Cy"], seed=7)
+    >>> [len(p.hand) for p in state.players], state.players[0].money
+    ([10, 10, 10], 100)
+    """
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules, got {rules!r}")
+    names = _player_names(players)
+    n = len(names)
+    if not rules.min_players <= n <= rules.max_players:
+        raise ValueError(
+            f"the game takes {rules.min_players} to {rules.max_players} players, got {n} (R1.1)"
+        )
+    if type(first_auctioneer) is not int or not 0 <= first_auctioneer < n:
+        raise ValueError(
+            f"first_auctioneer must be a seat from 0 to {n - 1}, got {first_auctioneer!r} (R1.5)"
+        )
+    if deck is not None and seed is not None:
+        raise ValueError("give a seed or a stacked deck, not both")
+    cards = _stacked(deck, rules) if deck is not None else _shuffled(rules, seed)
+    artists = len(rules.artists)
+    state = GameState(
+        rules,
+        tuple(PlayerState(name, rules.starting_money, (), ()) for name in names),
+        cards,
+        1,
+        (0,) * artists,
+        ((),) * artists,
+        (),
+        Offering(first_auctioneer),
+        0,
+    )
+    return deal(state, None)
+
+
+def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        return tuple(f"Seat {seat}" for seat in range(players))
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ValueError(f"players must be a count or a sequence of names, got {players!r}")
+    if not all(isinstance(name, str) for name in players):
+        raise ValueError(f"player names must be strings, got {list(players)!r}")
+    return tuple(players)
+
+
+def _stacked(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
+    cards = tuple(deck)
+    if len(cards) != len(rules.deck) or set(cards) != set(rules.deck):
+        raise ValueError(
+            "a stacked deck must hold every card of rules.deck exactly once"
+            f" ({len(rules.deck)} cards), got {len(cards)} cards"
+        )
+    return cards
+
+
+def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
+    cards = list(rules.deck)
+    random.Random(seed).shuffle(cards)
+    return tuple(cards)
+
+
+def apply(state: GameState, action: object) -> Step:
+    """Apply ``action`` to ``state``: the new state and the events it caused.
+
+    ``state`` is never changed. An action the rules forbid raises
+    :class:`~modern_art.IllegalAction` citing the rule.
+
+    >>> import modern_art as ma
+    >>> state = ma.new_game(3, seed=1)
+    >>> card = state.players[0].hand[0]
+    >>> step = ma.apply(state, ma.PlayCard(0, card))
+    >>> step.state.step, type(step.events[0]).__name__
+    (1, 'CardPlayed')
+    """
+    phase = state.phase
+    if isinstance(phase, GameOver):
+        refuse("R8.1", "the game is over; no action is possible", action)
+    if not isinstance(action, _ACTION_TYPES):
+        refuse(
+            _phase_rule(phase),
+            "expected PlayCard, Bid, Pass, SetPrice or Accept,"
+            f" got {type(action).__name__} {action!r}",
+            action,
+        )
+    seat = action.seat
+    n = len(state.players)
+    if type(seat) is not int or not 0 <= seat < n:
+        refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)
+    events: list[Event] = []
+    new = _HANDLERS[type(phase)](state, phase, action, events)
+    return Step(replace(new, step=state.step + 1), tuple(events))
+
+
+def _phase_rule(phase: object) -> str:
+    return {
+        Offering: "R2.1",
+        DoubleOffer: "R5.2",
+        OpenAuction: "R4.1",
+        OneOfferAuction: "R4.2",
+        HiddenAuction: "R4.3",
+        FixedPriceAuction: "R4.4",
+    }.get(type(phase), "R8.1")

@@ -1,0 +1,209 @@
+"""What happens between actions: starting auctions, handing over lots, the next
+turn, and the end of a round with its sale and the next deal (R2.3, R2.4, R6).
+
+Each function takes the state and the list of events the current action has
+caused so far, appends the events it causes and returns the new state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from modern_art.cards import Auction, Card
+from modern_art.events import (
+    AuctioneerSkipped,
+    AuctionStarted,
+    AuctionWon,
+    CardsDealt,
+    Event,
+    GameEnded,
+    LotTakenFree,
+    PaintingsSold,
+    RoundEnded,
+    RoundStarted,
+    TurnStarted,
+)
+from modern_art.phases import (
+    FixedPriceAuction,
+    GameOver,
+    HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+    Phase,
+)
+from modern_art.scoring import artist_value, leaders, lot_payments, rank_artists
+from modern_art.state import GameState, PlayerState
+
+_KEEP: Any = object()
+
+
+def replace(
+    state: GameState,
+    *,
+    players: tuple[PlayerState, ...] = _KEEP,
+    deck: tuple[Card, ...] = _KEEP,
+    round: int = _KEEP,
+    counts: tuple[int, ...] = _KEEP,
+    tiles: tuple[tuple[int, ...], ...] = _KEEP,
+    discard: tuple[Card, ...] = _KEEP,
+    phase: Phase = _KEEP,
+    step: int = _KEEP,
+) -> GameState:
+    """A copy of ``state`` with some fields changed (a fast ``attrs.evolve``)."""
+    return GameState(
+        state.rules,
+        state.players if players is _KEEP else players,
+        state.deck if deck is _KEEP else deck,
+        state.round if round is _KEEP else round,
+        state.counts if counts is _KEEP else counts,
+        state.tiles if tiles is _KEEP else tiles,
+        state.discard if discard is _KEEP else discard,
+        state.phase if phase is _KEEP else phase,
+        state.step if step is _KEEP else step,
+    )
+
+
+def left_of(seat: int, players: int) -> int:
+    """The seat clockwise next to ``seat`` (R1.5)."""
+    return (seat + 1) % players
+
+
+def start_auction(
+    state: GameState,
+    kind: Auction,
+    auctioneer: int,
+    lot: tuple[Card, ...],
+    double_player: int | None,
+    events: list[Event],
+) -> GameState:
+    """Begin an auction of ``kind`` over ``lot`` (R2.1, R5.1)."""
+    events.append(AuctionStarted(auctioneer, kind, lot, double_player))
+    n = len(state.players)
+    phase: Phase
+    if kind is Auction.OPEN:
+        phase = OpenAuction(auctioneer, lot, double_player, 0, None, frozenset())
+    elif kind is Auction.ONE_OFFER:
+        phase = OneOfferAuction(auctioneer, lot, double_player, 0, None, left_of(auctioneer, n))
+    elif kind is Auction.HIDDEN:
+        phase = HiddenAuction(auctioneer, lot, double_player, (None,) * n)
+    else:
+        phase = FixedPriceAuction(auctioneer, lot, double_player, None, auctioneer)
+    return replace(state, phase=phase)
+
+
+def next_turn(state: GameState, after: int, events: list[Event]) -> GameState:
+    """Make the first seat left of ``after`` that holds cards the auctioneer (R2.3, R2.4)."""
+    players = state.players
+    seat = after
+    for _ in range(len(players)):
+        seat = left_of(seat, len(players))
+        if players[seat].hand:
+            events.append(TurnStarted(seat))
+            return replace(state, phase=Offering(seat))
+        events.append(AuctioneerSkipped(seat))
+    raise AssertionError("no hand holds a card, yet the round goes on")  # pragma: no cover
+
+
+def sell_lot(
+    state: GameState,
+    buyer: int,
+    price: int,
+    auctioneer: int,
+    lot: tuple[Card, ...],
+    double_player: int | None,
+    events: list[Event],
+) -> GameState:
+    """``buyer`` pays ``price`` for ``lot`` and takes it; the next turn begins (R3.3, R3.5)."""
+    payments = lot_payments(buyer, price, auctioneer, double_player, state.rules.double_payment)
+    money = [p.money for p in state.players]
+    money[buyer] -= price
+    for payment in payments:
+        if payment.payee is not None:
+            money[payment.payee] += payment.amount
+    players = tuple(
+        PlayerState(p.name, money[seat], p.hand, p.museum + lot if seat == buyer else p.museum)
+        if money[seat] != p.money or seat == buyer
+        else p
+        for seat, p in enumerate(state.players)
+    )
+    events.append(AuctionWon(buyer, price, lot, payments))
+    return next_turn(replace(state, players=players), auctioneer, events)
+
+
+def give_lot_free(
+    state: GameState, seat: int, lot: tuple[Card, ...], events: list[Event]
+) -> GameState:
+    """``seat`` takes ``lot`` free (R3.4, R4.3, R5.5); the next turn begins left of it."""
+    players = list(state.players)
+    p = players[seat]
+    players[seat] = PlayerState(p.name, p.money, p.hand, p.museum + lot)
+    events.append(LotTakenFree(seat, lot))
+    return next_turn(replace(state, players=tuple(players)), seat, events)
+
+
+def end_round(
+    state: GameState, ender: int, ending_cards: tuple[Card, ...], events: list[Event]
+) -> GameState:
+    """Rank, award tiles, sell every museum, then deal the next round or end the game (R6)."""
+    rules = state.rules
+    ranked = rank_artists(state.counts, rules)
+    tiles = list(state.tiles)
+    for place, ranked_artist in enumerate(ranked):
+        tiles[ranked_artist] += (rules.value_tiles[place],)
+    events.append(
+        RoundEnded(
+            state.round,
+            ender,
+            ending_cards,
+            state.counts,
+            tuple(rules.artists[a] for a in ranked),
+            rules.value_tiles[: len(ranked)],
+        )
+    )
+    index = {artist: i for i, artist in enumerate(rules.artists)}
+    values = [artist_value(tiles[a], a in ranked) for a in range(len(rules.artists))]
+    players: list[PlayerState] = []
+    discard = list(state.discard)
+    for seat, p in enumerate(state.players):
+        income = 0
+        by_artist = Counter(card.artist for card in p.museum)
+        for artist in sorted(by_artist, key=index.__getitem__):
+            value = values[index[artist]]
+            count = by_artist[artist]
+            income += value * count
+            events.append(PaintingsSold(seat, artist, count, value, value * count))
+        discard.extend(p.museum)
+        players.append(PlayerState(p.name, p.money + income, p.hand, ()))
+    discard.extend(ending_cards)
+    state = replace(
+        state,
+        players=tuple(players),
+        tiles=tuple(tiles),
+        discard=tuple(discard),
+        counts=(0,) * len(rules.artists),
+    )
+    if state.round == rules.rounds or not any(p.hand for p in players):
+        money = tuple(p.money for p in players)
+        events.append(GameEnded(money, leaders(money)))
+        return replace(state, phase=GameOver())
+    state = deal(replace(state, round=state.round + 1), events)
+    events.append(RoundStarted(state.round))
+    return next_turn(state, ender, events)
+
+
+def deal(state: GameState, events: list[Event] | None) -> GameState:
+    """Deal this round's cards from the top of the deck, seat 0 first (R1.4, R6.6)."""
+    n = len(state.players)
+    k = state.rules.deals(n)[state.round - 1]
+    if k == 0:
+        return state
+    deck = state.deck
+    players = []
+    for seat, p in enumerate(state.players):
+        cards = deck[seat * k : (seat + 1) * k]
+        players.append(PlayerState(p.name, p.money, p.hand + cards, p.museum))
+        if events is not None:
+            events.append(CardsDealt(seat, k, cards))
+    return replace(state, players=tuple(players), deck=deck[n * k :])

@@ -1,0 +1,117 @@
+"""The game state: an immutable value, changed only by :func:`modern_art.apply`."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from modern_art.cards import Card
+from modern_art.events import Event
+from modern_art.phases import (
+    AuctionPhase,
+    DoubleOffer,
+    FixedPriceAuction,
+    GameOver,
+    HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+    Phase,
+)
+from modern_art.rules import Rules
+
+__all__ = ["GameState", "PlayerState", "Step"]
+
+
+@frozen
+class PlayerState:
+    """One seat: name, money, hand and museum."""
+
+    name: str
+    """The player's name."""
+    money: int
+    """Money held, secret from others unless ``open_money`` (R1.2)."""
+    hand: tuple[Card, ...]
+    """Cards to offer, secret from others (R1.6, R7.2)."""
+    museum: tuple[Card, ...]
+    """Paintings bought or received this round, public (R3.5)."""
+
+
+@frozen
+class GameState:
+    """Everything about a game at one moment. Immutable; compare with ``==``.
+
+    Build one with :func:`modern_art.new_game`; advance it with
+    :func:`modern_art.apply`.
+    """
+
+    rules: Rules
+    """The rules in force."""
+    players: tuple[PlayerState, ...]
+    """One entry per seat, clockwise."""
+    deck: tuple[Card, ...]
+    """Undealt cards, top first. Secret (R1.4)."""
+    round: int
+    """The current round, 1 to ``rules.rounds``."""
+    counts: tuple[int, ...]
+    """Paintings offered this round per artist, in board order (R2.2)."""
+    tiles: tuple[tuple[int, ...], ...]
+    """Value tiles on the board per artist, in board order, oldest first (R6.4)."""
+    discard: tuple[Card, ...]
+    """Sold paintings and ending cards of past rounds (R6.5)."""
+    phase: Phase
+    """What the game waits for now."""
+    step: int
+    """How many actions have been applied since the game began."""
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (empty once the game is over)."""
+        return to_act(self)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R8.1)."""
+        return isinstance(self.phase, GameOver)
+
+    @property
+    def auction(self) -> AuctionPhase | None:
+        """The auction in progress, or ``None``."""
+        phase = self.phase
+        if isinstance(phase, OpenAuction | OneOfferAuction | HiddenAuction | FixedPriceAuction):
+            return phase
+        return None
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the table has."""
+        return len(self.players)
+
+
+def to_act(state: GameState) -> frozenset[int]:
+    """The seats that may act in ``state``."""
+    phase = state.phase
+    if isinstance(phase, Offering):
+        return frozenset((phase.auctioneer,))
+    if isinstance(phase, OneOfferAuction | FixedPriceAuction):
+        return frozenset((phase.turn,))
+    if isinstance(phase, OpenAuction):
+        return frozenset(
+            s
+            for s in range(len(state.players))
+            if s not in phase.passed and s != phase.high_bidder
+        )
+    if isinstance(phase, HiddenAuction):
+        return frozenset(s for s, bid in enumerate(phase.bids) if bid is None)
+    if isinstance(phase, DoubleOffer):
+        return frozenset((phase.asking,))
+    return frozenset()
+
+
+@frozen
+class Step:
+    """The result of :func:`modern_art.apply`: the new state and what happened."""
+
+    state: GameState
+    """The state after the action."""
+    events: tuple[Event, ...]
+    """The events the action caused, in order."""

@@ -1,0 +1,39 @@
+"""Whole random games run to the end with money conserved (R3.3, R6.5, R8.1)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import modern_art as ma
+
+
+def _bank_flow(events: tuple[ma.Event, ...]) -> int:
+    """Money the bank paid out minus money it received, from events alone."""
+    flow = 0
+    for event in events:
+        if isinstance(event, ma.AuctionWon):
+            flow -= sum(p.amount for p in event.payments if p.payee is None)
+        elif isinstance(event, ma.PaintingsSold):
+            flow += event.amount
+    return flow
+
+
+@pytest.mark.parametrize("tie", list(ma.HiddenTie))
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_R8_1_random_games_end_with_money_conserved(players: int, tie: ma.HiddenTie) -> None:
+    """300 random games (50 per player count and tie rule) end; money moves only via the bank."""
+    rules = ma.Rules(hidden_tie=tie)
+    for seed in range(50):
+        state = ma.new_game(players, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        total = players * rules.starting_money
+        while not state.is_over:
+            actions = ma.legal_actions(state)
+            step = ma.apply(state, actions[rng.randrange(len(actions))])
+            total += _bank_flow(step.events)
+            state = step.state
+            assert sum(p.money for p in state.players) == total
+            assert min(p.money for p in state.players) >= 0
+        assert ma.winners(state)
