@@ -23,3 +23,10 @@ def test_R1_4_deal_schedule_survives_copy_deepcopy_and_pickle() -> None:
     state = ma.new_game(4, seed=5)
     assert copy.deepcopy(state) == state
     assert pickle.loads(pickle.dumps(state)) == state
+
+
+def test_R6_4_value_tiles_not_a_sequence_is_refused_naming_the_field() -> None:
+    """``value_tiles=30`` is refused with a ValueError naming 'value_tiles', not a TypeError."""
+    with pytest.raises(ValueError, match="'value_tiles'"):
+        ma.Rules(value_tiles=30)  # type: ignore[arg-type]
+
