@@ -101,7 +101,7 @@ def test_R4_2_order_left_of_auctioneer_auctioneer_last() -> None:
         state = ma.apply(state, action).state
     order.append(min(state.to_act))
     assert order == [3, 0, 1, 2]
-    state, events = run(state, ma.Pass(2))
+    state, _ = run(state, ma.Pass(2))
     # Seat 0 buys for 5 and pays seat 2.
     assert money(state) == (95, 100, 105, 100)
 
@@ -114,7 +114,7 @@ def test_R4_2_each_bids_once_above_the_high_bid() -> None:
     state, _ = run(state, ma.Bid(1, 5))
     refused(state, ma.Bid(1, 6), "R4.2")  # seat 1 had its one offer
     refused(state, ma.Bid(2, 5), "R3.2")
-    state, events = run(state, ma.Bid(2, 6), ma.Pass(0))
+    state, _ = run(state, ma.Bid(2, 6), ma.Pass(0))
     # The highest bid, seat 2's 6, wins: paid to seat 0.
     assert money(state) == (106, 100, 94)
 
@@ -158,7 +158,7 @@ def test_R4_3_tie_without_auctioneer_nearest_from_the_left() -> None:
     """Seat 3 auctions among four; seats 2 and 1 tie: seat 1 is nearer clockwise from seat 0."""
     hands = [[(CAR, OPEN)] * 2, [(CAR, ONE)] * 2, [(THA, ONE)] * 2, [(MEL, HIDDEN), (SIL, ONE)]]
     state = run(game(hands, first=3), offer(3, MEL, HIDDEN))[0]
-    state, events = run(state, ma.Bid(0, 5), ma.Bid(1, 30), ma.Bid(2, 30), ma.Bid(3, 10))
+    state, _ = run(state, ma.Bid(0, 5), ma.Bid(1, 30), ma.Bid(2, 30), ma.Bid(3, 10))
     # Seat 1 pays 30 to seat 3.
     assert money(state) == (100, 70, 100, 130)
 
@@ -166,7 +166,7 @@ def test_R4_3_tie_without_auctioneer_nearest_from_the_left() -> None:
 def test_R4_3_clockwise_from_left_auctioneer_counted_last() -> None:
     """Under CLOCKWISE_FROM_LEFT, seat 2 beats the tied auctioneer seat 0."""
     state = start(HIDDEN, hidden_tie=ma.HiddenTie.CLOCKWISE_FROM_LEFT)
-    state, events = run(state, ma.Bid(0, 20), ma.Bid(1, 4), ma.Bid(2, 20))
+    state, _ = run(state, ma.Bid(0, 20), ma.Bid(1, 4), ma.Bid(2, 20))
     # Seat 2 pays 20 to seat 0.
     assert money(state) == (120, 100, 80)
 
@@ -174,7 +174,7 @@ def test_R4_3_clockwise_from_left_auctioneer_counted_last() -> None:
 def test_R4_3_clockwise_from_left_auctioneer_wins_alone_at_top() -> None:
     """Under CLOCKWISE_FROM_LEFT a tie between seats 1 and 2 goes to seat 1, left of seat 0."""
     state = start(HIDDEN, hidden_tie=ma.HiddenTie.CLOCKWISE_FROM_LEFT)
-    state, events = run(state, ma.Bid(0, 2), ma.Bid(1, 8), ma.Bid(2, 8))
+    state, _ = run(state, ma.Bid(0, 2), ma.Bid(1, 8), ma.Bid(2, 8))
     assert money(state) == (108, 92, 100)
 
 
@@ -255,9 +255,7 @@ def test_R4_4_auctioneer_with_no_money_names_price_0() -> None:
 
 def test_R4_5_double_card_asks_for_a_second_card() -> None:
     """A double card starts no auction of its own: its player is asked for a second card."""
-    state, events = run(
-        game([[(MEL, DOUBLE), (MEL, HIDDEN)], *REST]), offer(0, MEL, DOUBLE)
-    )
+    state, events = run(game([[(MEL, DOUBLE), (MEL, HIDDEN)], *REST]), offer(0, MEL, DOUBLE))
     assert isinstance(state.phase, ma.DoubleOffer) and state.phase.asking == 0
     assert only(events, ma.AuctionStarted) == []
     state, events = run(state, offer(0, MEL, HIDDEN))
@@ -287,4 +285,3 @@ def test_R4_all_five_auctions_in_one_round() -> None:
     assert [e.kind for e in only(events, ma.AuctionStarted)] == [OPEN]
     state, _ = run(state, ma.Bid(0, 20), ma.Pass(1), ma.Pass(2))
     assert money(state) == (102, 89, 109)
-

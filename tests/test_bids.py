@@ -52,7 +52,7 @@ def test_R3_1_no_acceptance_above_own_money() -> None:
     assert state.to_act == {1}
     assert list(ma.legal_actions(state)) == [ma.Pass(1)]
     refused(state, ma.Accept(1), "R3.1")
-    state, events = run(state, ma.Pass(1), ma.Accept(2))
+    state, _ = run(state, ma.Pass(1), ma.Accept(2))
     # Seat 2 pays 50 to seat 0: (240, 10, 50).
     assert money(state) == (240, 10, 50)
 
@@ -62,7 +62,7 @@ def test_R3_2_open_bid_must_exceed_high_bid() -> None:
     state, _ = run(game(HANDS), offer(0, MEL, OPEN), ma.Bid(1, 10))
     refused(state, ma.Bid(2, 10), "R3.2")
     refused(state, ma.Bid(2, 9), "R3.2")
-    state, events = run(state, ma.Bid(2, 11))
+    state, _ = run(state, ma.Bid(2, 11))
     assert state.phase.high_bid == 11 and state.phase.high_bidder == 2  # type: ignore[union-attr]
 
 
@@ -80,9 +80,7 @@ def test_R3_2_lowest_public_bid_is_1() -> None:
 def test_R3_2_hidden_bids_may_be_zero_and_tie() -> None:
     """Hidden bids of 0 are allowed and equal hidden bids are allowed."""
     hands = [[(MEL, HIDDEN), (CAR, OPEN)], HANDS[1], HANDS[2]]
-    state, events = run(
-        game(hands), offer(0, MEL, HIDDEN), ma.Bid(0, 0), ma.Bid(1, 12), ma.Bid(2, 12)
-    )
+    _, events = run(game(hands), offer(0, MEL, HIDDEN), ma.Bid(0, 0), ma.Bid(1, 12), ma.Bid(2, 12))
     assert only(events, ma.BidsRevealed) == [ma.BidsRevealed((0, 12, 12))]
 
 

@@ -1,4 +1,4 @@
-"""Determinism: same seed or deck and same actions give equal states and events; new_game checks."""
+"""Determinism: same seed or deck and same actions give equal games; new_game checks."""
 
 from __future__ import annotations
 

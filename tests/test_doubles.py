@@ -99,7 +99,7 @@ def test_R5_2_empty_hand_is_not_asked() -> None:
 
 
 def test_R5_3_supplier_receives_all_the_payment() -> None:
-    """Seat 2 buys the pair for 30 from supplier seat 1; seat 0, the double player, gets nothing."""
+    """Seat 2 buys the pair for 30 from supplier seat 1; seat 0, the double player, gets none."""
     state = taken_over(OPEN)
     state, events = run(state, ma.Bid(2, 30), ma.Pass(0), ma.Pass(1))
     # Seat 1: 100 + 30 = 130; seat 2: 100 - 30 = 70; seat 0 unchanged.

@@ -14,7 +14,9 @@ import modern_art as ma
 def test_apply_never_mutates_its_input() -> None:
     """Over random games of every size, the state and action equal deep copies taken before."""
     for seed, players in ((1, 3), (2, 4), (3, 5)):
-        rules = ma.Rules(double_payment=ma.DoublePayment(("split", "supplier_takes_all")[seed % 2]))
+        rules = ma.Rules(
+            double_payment=ma.DoublePayment(("split", "supplier_takes_all")[seed % 2])
+        )
         state = ma.new_game(players, seed=seed, rules=rules)
         rng = random.Random(seed)
         while not state.is_over:

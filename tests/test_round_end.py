@@ -1,4 +1,4 @@
-"""R6: the end of a round: the fifth painting, empty hands, ranking, tiles, sale, deal, next start."""
+"""R6: the end of a round: fifth painting, empty hands, ranking, tiles, sale, deal, next start."""
 
 from __future__ import annotations
 
