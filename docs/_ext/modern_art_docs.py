@@ -20,17 +20,26 @@ writes type hints) to the documented ``modern_art.<Name>``.
 
 from __future__ import annotations
 
+import enum
 import importlib
+import re
+import sys
+import types
+import typing
 from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
+import sphinx.ext.napoleon
+import sphinx.util.inspect
 from docutils import nodes
 from docutils.parsers.rst import directives
 from md_to_rst import convert
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import PycodeError
+from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 from value_board import BoardAfterRound, boards, svg
 
@@ -96,7 +105,9 @@ class RulesField(SphinxDirective):
         )
         ref += nodes.literal(name, name)
         head += ref
-        head += nodes.Text(f": {_type_text(field.type)}. CMON default: ")
+        head += nodes.Text(", a ")
+        head += nodes.literal("", _type_text(field.type))
+        head += nodes.Text(". CMON default: ")
         head += nodes.literal("", _default_text(field.default))
         container += head
         self.state.nested_parse(self.content, self.content_offset, container)
@@ -238,8 +249,118 @@ def _documented_name(
     return None
 
 
+def _napoleon_skips_attributes(app: Sphinx) -> None:
+    """Let napoleon read function and class docstrings only.
+
+    Napoleon reads the first line of an attribute's docstring as
+    ``type: description`` and so turns "The whole deck in canonical order:
+    artist by artist" into a type. Our attributes take their types from
+    their annotations, so their docstrings are left as written.
+    """
+    app.setup_extension("sphinx.ext.napoleon")
+    _process_docstring = getattr(sphinx.ext.napoleon, "_process_docstring", None)
+    if _process_docstring is None:  # pragma: no cover - another Sphinx: leave napoleon be
+        return
+
+    for listener in list(app.events.listeners["autodoc-process-docstring"]):
+        if listener.handler is _process_docstring:
+            app.disconnect(listener.id)
+
+            def only_callables(
+                app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
+            ) -> None:
+                if what not in {"attribute", "data", "property"}:
+                    _process_docstring(app, what, name, obj, options, lines)
+
+            app.connect("autodoc-process-docstring", only_callables, priority=listener.priority)
+
+
+def _defining_module_doc(name: str) -> list[str] | None:
+    """The docstring under ``name = ...`` in the submodule that defines it."""
+    short = name.rsplit(".", 1)[-1]
+    value = getattr(ma, short, None)
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("modern_art.") or getattr(module, short, None) is not value:
+            continue
+        try:
+            docs = ModuleAnalyzer.for_module(module_name).find_attr_docs()
+        except PycodeError:
+            continue
+        if ("", short) in docs:
+            return list(docs[("", short)])
+    return None
+
+
+def _public_data_docs(
+    app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
+) -> None:
+    """Give ``modern_art.X`` data the docstring written where ``X`` is defined.
+
+    Autodoc looks for the docstring of ``modern_art.CMON`` in
+    ``modern_art/__init__.py``, finds none there, and falls back to the
+    docstring of the value's class (``Edition``'s, or ``UnionType``'s for a
+    type alias). The docstring under the definition in the submodule is the
+    right one. A type alias also lists its members.
+    """
+    if what != "data" or not name.startswith("modern_art.") or name.count(".") != 1:
+        return
+    doc = _defining_module_doc(name)
+    if doc is not None:
+        lines[:] = doc
+    if isinstance(obj, types.UnionType):
+        members = [
+            f":class:`~modern_art.{t.__name__}`"
+            if t.__name__ in ma.__all__
+            else f"``{getattr(t, '__name__', t)!s}``"
+            for t in typing.get_args(obj)
+            if isinstance(t, type) and not isinstance(t, types.GenericAlias)
+        ]
+        others = [
+            "``" + re.sub(r"modern_art\.\w+\.", "", str(t)) + "``"
+            for t in typing.get_args(obj)
+            if isinstance(t, types.GenericAlias)
+        ]
+        lines += ["", "One of " + ", ".join(members + others) + "."]
+
+
+def _shorter_signatures(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """No ``(value)`` for enums; ``CMON`` instead of the edition's long repr."""
+    if what == "class" and isinstance(obj, type) and issubclass(obj, enum.Enum):
+        return "", return_annotation
+    if signature:
+        for edition in (ma.CMON, ma.ORIGINAL):
+            signature = signature.replace(repr(edition), edition.name.upper())
+        return signature, return_annotation
+    return None
+
+
+def _alias_names_in_generics() -> None:
+    """Show a type alias inside a generic as its name, such as ``Sequence[Action]``.
+
+    With ``autodoc_type_aliases`` Sphinx writes ``Action`` inside a generic
+    as ``TypeAliasForwardRef('modern_art.Action')`` (its repr); this makes
+    the repr the name, which then links to the alias's entry.
+    """
+    forward_ref = getattr(sphinx.util.inspect, "TypeAliasForwardRef", None)
+    if forward_ref is None:  # pragma: no cover - another Sphinx version
+        return
+    forward_ref.__repr__ = lambda self: str(self.name)  # type: ignore[method-assign]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives and the reference resolver."""
+    _alias_names_in_generics()
+    _napoleon_skips_attributes(app)
+    app.connect("autodoc-process-docstring", _public_data_docs)
+    app.connect("autodoc-process-signature", _shorter_signatures)
     app.add_directive("markdown-include", MarkdownInclude)
     app.add_directive("rules-field", RulesField)
     app.add_directive("value-table", ValueTable)

@@ -13,7 +13,8 @@ Directives and roles it adds:
 ``.. rule-coverage::``
     A sentence saying how many of the page's rules have a test.
 ``:rule:`R4.1```
-    A link to a rule.
+    A link to a rule. Plain mentions such as "(R4.1)" in the docstrings
+    that autodoc shows become such links too.
 
 Configuration: ``rule_tests_folder`` (default ``"../tests"``, relative to
 the docs folder).
@@ -152,6 +153,45 @@ def _always_reread(
     return [docname for docname in env.found_docs if docname in app.config.rule_pages]
 
 
+_MENTION = re.compile(r"(?<![\w\"'`.:<])R(\d+)\.(\d+)(?![\w\"'`]|\.\d)")
+
+
+def link_rule_mentions(text: str) -> str:
+    """Turn plain ``R4.1`` mentions in a line of a docstring into ``:rule:`R4.1``` links.
+
+    Mentions inside inline literals, quotes or roles are left alone.
+
+    >>> link_rule_mentions("the high bid (R4.1, R4.2); ``err.rule == 'R3.2'``")
+    "the high bid (:rule:`R4.1`, :rule:`R4.2`); ``err.rule == 'R3.2'``"
+    """
+    out: list[str] = []
+    pos = 0
+    for match in _MENTION.finditer(text):
+        before = text[: match.start()]
+        if before.count("``") % 2 or before.count("`") % 2:
+            continue  # inside a literal or a role
+        out.append(text[pos : match.start()])
+        out.append(f":rule:`{match[0]}`")
+        pos = match.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _link_rules_in_docstrings(
+    app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]
+) -> None:
+    """Link the rule numbers that API docstrings mention to the rules reference."""
+    in_example = False
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith(">>>"):
+            in_example = True
+        elif not stripped:
+            in_example = False
+        if not in_example and not stripped.startswith(".."):
+            lines[i] = link_rule_mentions(line)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role and the configuration values."""
     app.add_config_value("rule_tests_folder", "../tests", "env")
@@ -164,4 +204,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rule-coverage", RuleCoverageDirective)
     app.connect("doctree-read", _fill_placeholders)
     app.connect("env-get-outdated", _always_reread)
+    app.setup_extension("sphinx.ext.autodoc")
+    app.connect("autodoc-process-docstring", _link_rules_in_docstrings)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
