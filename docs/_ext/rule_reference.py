@@ -96,6 +96,22 @@ def _tests(app: Sphinx) -> dict[str, tuple[RuleTest, ...]]:
     return cached
 
 
+def _summary_paragraph(text: str) -> nodes.paragraph:
+    """A docstring's first paragraph, with ``code`` (or `code`) shown as code.
+
+    Nothing else is parsed, so no docstring can break the build.
+    """
+    paragraph = nodes.paragraph()
+    for i, part in enumerate(re.split(r"``(.+?)``|`([^`]+)`", text)):
+        if part is None:
+            continue
+        if i % 3 == 0:
+            paragraph += nodes.Text(part)
+        else:
+            paragraph += nodes.literal(part, part)
+    return paragraph
+
+
 def _tests_table(tests: tuple[RuleTest, ...]) -> nodes.Node:
     table = nodes.table(classes=["rule-tests"])
     group = nodes.tgroup(cols=2)
@@ -116,7 +132,7 @@ def _tests_table(tests: tuple[RuleTest, ...]) -> nodes.Node:
         name += nodes.literal(test.name, test.name)
         name += nodes.inline("", f" ({test.path})", classes=["rule-test-file"])
         row += nodes.entry("", name)
-        row += nodes.entry("", nodes.paragraph("", test.summary or "(no docstring)"))
+        row += nodes.entry("", _summary_paragraph(test.summary or "(no docstring)"))
         body += row
     return table
 
