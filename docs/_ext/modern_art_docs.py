@@ -7,6 +7,8 @@
     One :class:`modern_art.Rules` field on the variants page: its name
     (linked to the API reference), its type and its CMON default, read from
     the class itself, followed by the directive's content.
+``.. turn-flow::``
+    One turn as a picture, from offering a card to the next auctioneer.
 ``.. deck-table:: cmon``
     An edition's deck as a table: each artist's cards by auction symbol.
 ``.. value-table:: three_rounds`` and ``.. value-board:: three_rounds``
@@ -32,6 +34,7 @@ from typing import Any, ClassVar
 import attrs
 import sphinx.ext.napoleon
 import sphinx.util.inspect
+import turn_flow
 from docutils import nodes
 from docutils.parsers.rst import directives
 from md_to_rst import convert
@@ -174,6 +177,22 @@ class ValueBoard(_ExampleDirective):
         rounds, artist = self.example()
         figure = nodes.figure(classes=["value-board"])
         figure += nodes.raw("", svg(rounds, artist), format="html")
+        if self.content:
+            caption = nodes.caption()
+            text_nodes, _ = self.state.inline_text("\n".join(self.content), self.lineno)
+            caption.extend(text_nodes)
+            figure += caption
+        return [figure]
+
+
+class TurnFlow(SphinxDirective):
+    """One turn as a picture (inline SVG); the content is the caption."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        figure = nodes.figure(classes=["turn-flow"])
+        figure += nodes.raw("", turn_flow.svg(), format="html")
         if self.content:
             caption = nodes.caption()
             text_nodes, _ = self.state.inline_text("\n".join(self.content), self.lineno)
@@ -366,5 +385,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("value-table", ValueTable)
     app.add_directive("value-board", ValueBoard)
     app.add_directive("deck-table", DeckTable)
+    app.add_directive("turn-flow", TurnFlow)
     app.connect("missing-reference", _documented_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
