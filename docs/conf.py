@@ -10,6 +10,7 @@ The build needs no network: see ``_ext/offline_inventories.py``.
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 
@@ -60,13 +61,12 @@ intersphinx_timeout = 1
 # docstrings use the public names unqualified, as their modules do.
 doctest_global_setup = "import modern_art as ma\nfrom modern_art import *"
 doctest_test_doctest_blocks = "default"
+# Exception messages are checked too (Sphinx ignores their detail by default).
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 # HTML
 html_theme = "furo"
 html_title = f"modern-art {release}"
 html_static_path = ["_static"]
 html_css_files = ["modern_art.css"]
-html_theme_options = {
-    "source_repository": "",
-    "navigation_with_keys": True,
-}
+html_theme_options = {"navigation_with_keys": True}

@@ -207,3 +207,18 @@ def test_three_rounds_example_wins_loses_and_wins_back_melims_value() -> None:
     melim_column = three_rounds.RULES.artists.index("Daniel Melim")
     assert [b.values[melim_column] for b in boards] == [20, 0, 40]
     assert [b.tiles[melim_column] for b in boards] == [(20,), (20,), (20, 20)]
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in DOCS.glob("*.rst")))
+def test_page_examples_run(page: str) -> None:
+    """Each page's ``>>>`` examples pass, as the Sphinx doctest builder runs them."""
+    sys.modules.setdefault("three_rounds", _load(DOCS / "examples" / "three_rounds.py"))
+    flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1  # as docs/conf.py sets them
+    result = doctest.testfile(
+        str(DOCS / page),
+        module_relative=False,
+        globs={"ma": ma},
+        optionflags=flags,
+        report=True,
+    )
+    assert result.failed == 0
