@@ -16,7 +16,7 @@ from modern_art.auctions import (
 from modern_art.cards import Card
 from modern_art.checks import refuse
 from modern_art.events import Event
-from modern_art.flow import deal, replace
+from modern_art.flow import deal
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -165,7 +165,7 @@ def apply(state: GameState, action: object) -> Step:
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)
     events: list[Event] = []
     new = _HANDLERS[type(phase)](state, phase, action, events)
-    return Step(replace(new, step=state.step + 1), tuple(events))
+    return Step(new, tuple(events))
 
 
 def _phase_rule(phase: object) -> str:
