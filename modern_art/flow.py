@@ -12,7 +12,6 @@ the tiles ...) are shared with the state before it.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from modern_art.cards import Auction, Card
@@ -204,18 +203,24 @@ def end_round(
             rules.value_tiles[: len(ranked)],
         )
     )
-    index = {artist: i for i, artist in enumerate(rules.artists)}
-    values = [artist_value(tiles[a], a in ranked) for a in range(len(rules.artists))]
+    artists = rules.artists
+    index = {artist: i for i, artist in enumerate(artists)}
+    values = [artist_value(tiles[a], a in ranked) for a in range(len(artists))]
     players: list[PlayerState] = []
     discard = list(state.discard)
     for seat, p in enumerate(state.players):
+        if not p.museum:
+            players.append(p)
+            continue
+        by_artist = [0] * len(artists)
+        for card in p.museum:
+            by_artist[index[card.artist]] += 1
         income = 0
-        by_artist = Counter(card.artist for card in p.museum)
-        for artist in sorted(by_artist, key=index.__getitem__):
-            value = values[index[artist]]
-            count = by_artist[artist]
-            income += value * count
-            events.append(PaintingsSold(seat, artist, count, value, value * count))
+        for a, count in enumerate(by_artist):
+            if count:
+                value = values[a]
+                income += value * count
+                events.append(PaintingsSold(seat, artists[a], count, value, value * count))
         discard.extend(p.museum)
         players.append(PlayerState(p.name, p.money + income, p.hand, ()))
     discard.extend(ending_cards)
@@ -224,7 +229,7 @@ def end_round(
         players=tuple(players),
         tiles=tuple(tiles),
         discard=tuple(discard),
-        counts=(0,) * len(rules.artists),
+        counts=(0,) * len(artists),
     )
     if state.round == rules.rounds or not any(p.hand for p in players):
         money = tuple(p.money for p in players)

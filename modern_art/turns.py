@@ -70,7 +70,7 @@ def add_second_card(
             action,
         )
     card = action.card
-    if isinstance(card, Card) and card in state.players[seat].hand:
+    if _position(state.players[seat].hand, card) >= 0:
         if card.artist != phase.card.artist:
             refuse(
                 "R5.1",
@@ -106,11 +106,11 @@ def _take_from_hand(
     players = state.players
     player = players[seat]
     hand = player.hand
-    if not isinstance(card, Card) or card not in hand:
+    i = _position(hand, card)
+    if i < 0:
         refuse(rule, f"seat {seat} does not hold {card!s} in hand", action)
-    i = hand.index(card)
     player = PlayerState(player.name, player.money, hand[:i] + hand[i + 1 :], player.museum)
-    artist = state.rules.edition.artists.index(card.artist)
+    artist = state.rules.edition.artists.index(hand[i].artist)
     counts = state.counts
     count = counts[artist] + 1
     return (
@@ -118,6 +118,23 @@ def _take_from_hand(
         (*counts[:artist], count, *counts[artist + 1 :]),
         count,
     )
+
+
+def _position(hand: tuple[Card, ...], card: object) -> int:
+    """Where ``card`` is in ``hand``, or -1.
+
+    A card taken from the state (as :func:`~modern_art.legal_actions` does)
+    is found by identity, without calling ``Card.__eq__``; an equal copy (say,
+    from JSON) is found by value.
+    """
+    for i, held in enumerate(hand):
+        if held is card:
+            return i
+    if isinstance(card, Card):
+        for i, held in enumerate(hand):
+            if held == card:
+                return i
+    return -1
 
 
 def _all_hands_empty(players: tuple[PlayerState, ...], seat: int) -> bool:
