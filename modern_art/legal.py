@@ -2,7 +2,7 @@
 
 A bid range of a hundred amounts is not built as a hundred objects, nor a
 hand of nine cards as nine ``PlayCard``: each range or hand is one small
-chunk that makes the action asked for on demand. A random player, which
+part that makes the action asked for on demand. A random player, which
 takes ``len`` and one index, builds one action per step.
 """
 
@@ -26,84 +26,36 @@ from modern_art.state import GameState
 
 __all__ = ["LegalActions", "legal_actions"]
 
+_Part = tuple[int, Any, int, Any]
+"""A non-empty run of actions, ``(size, kind, seat, base)``, plain data:
 
-class _Chunk(Sequence[Action]):
-    """A run of actions made on demand; subclasses give ``at`` (no bounds check)."""
-
-    __slots__ = ("size",)
-    size: int
-
-    def at(self, i: int) -> Action:
-        """The action at ``0 <= i < size``."""
-        raise NotImplementedError  # pragma: no cover
-
-    def __len__(self) -> int:
-        return self.size
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [self.at(j) for j in range(*i.indices(self.size))]
-        if i < 0:
-            i += self.size
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        return self.at(i)
-
-    def __iter__(self) -> Iterator[Action]:
-        return map(self.at, range(self.size))
+* ``kind is None``: ``base`` is a sequence of the actions themselves;
+* ``kind is PlayCard``: ``base`` is a tuple of cards, action ``i`` is
+  ``PlayCard(seat, base[i])``;
+* ``kind`` is ``Bid`` or ``SetPrice``: ``base`` is the lowest amount, action
+  ``i`` is ``kind(seat, base + i)``.
+"""
 
 
-class _Amounts(_Chunk):
-    """``kind(seat, amount)`` for every amount in ``range(start, stop)``."""
-
-    __slots__ = ("kind", "seat", "start", "stop")
-
-    def __init__(self, kind: type[Bid] | type[SetPrice], seat: int, start: int, stop: int) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.start = start
-        self.stop = stop if stop > start else start
-        self.size = self.stop - start
-
-    def at(self, i: int) -> Action:
-        return self.kind(self.seat, self.start + i)
-
-    def __contains__(self, action: object) -> bool:
-        if type(action) is not self.kind or action.seat != self.seat:
-            return False
-        amount = action.amount if isinstance(action, Bid) else action.price
-        return type(amount) is int and self.start <= amount < self.stop
+def _iter(part: _Part) -> Iterator[Action]:
+    size, kind, seat, base = part
+    if kind is None:
+        return iter(base)
+    if kind is PlayCard:
+        return (PlayCard(seat, card) for card in base)
+    return (kind(seat, amount) for amount in range(base, base + size))
 
 
-class _Cards(_Chunk):
-    """``PlayCard(seat, card)`` for every card of ``cards``, in order."""
-
-    __slots__ = ("cards", "seat")
-
-    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
-        self.seat = seat
-        self.cards = cards
-        self.size = len(cards)
-
-    def at(self, i: int) -> Action:
-        return PlayCard(self.seat, self.cards[i])
-
-    def __contains__(self, action: object) -> bool:
-        return type(action) is PlayCard and action.seat == self.seat and action.card in self.cards
-
-
-_Part = tuple[int, Callable[[int], Action], Sequence[Action]]
-"""A non-empty chunk: its size, its unchecked ``at`` and the chunk itself."""
-
-
-def _part(chunk: Sequence[Action]) -> _Part:
-    if isinstance(chunk, _Chunk):
-        return (chunk.size, chunk.at, chunk)
-    return (len(chunk), chunk.__getitem__, chunk)
+def _has(part: _Part, action: object) -> bool:
+    size, kind, seat, base = part
+    if kind is None:
+        return action in base
+    if type(action) is not kind or action.seat != seat:  # type: ignore[attr-defined]
+        return False
+    if kind is PlayCard:
+        return action.card in base  # type: ignore[attr-defined]
+    amount = action.amount if kind is Bid else action.price  # type: ignore[attr-defined]
+    return type(amount) is int and base <= amount < base + size
 
 
 class LegalActions(Sequence[Action]):
@@ -111,6 +63,11 @@ class LegalActions(Sequence[Action]):
 
     Supports ``len``, indexing, slicing, iteration and fast ``in``. Equal to
     another sequence holding the same actions in the same order.
+
+    >>> from modern_art import Pass
+    >>> actions = LegalActions([(Pass(0),), (), (Pass(1),)])
+    >>> len(actions), actions[-1], Pass(0) in actions
+    (2, Pass(seat=1), True)
     """
 
     __slots__ = ("_len", "_parts")
@@ -118,8 +75,9 @@ class LegalActions(Sequence[Action]):
     _len: int
 
     def __init__(self, chunks: Iterable[Sequence[Action]]) -> None:
-        self._parts = tuple(_part(c) for c in chunks if len(c))
-        self._len = sum(size for size, _, _ in self._parts)
+        """Join ``chunks`` (sequences of actions, kept as given) into one sequence."""
+        self._parts = tuple((len(c), None, 0, c) for c in chunks if len(c))
+        self._len = sum(part[0] for part in self._parts)
 
     def __len__(self) -> int:
         return self._len
@@ -135,21 +93,26 @@ class LegalActions(Sequence[Action]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("legal action index out of range")
-        for size, at, _ in self._parts:
+        for size, kind, seat, base in self._parts:
             if i < size:
-                return at(i)
+                if kind is None:
+                    action: Action = base[i]
+                    return action
+                if kind is PlayCard:
+                    return PlayCard(seat, base[i])
+                return kind(seat, base + i)  # type: ignore[no-any-return]
             i -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
     def __iter__(self) -> Iterator[Action]:
-        for _, _, chunk in self._parts:
-            yield from chunk
+        for part in self._parts:
+            yield from _iter(part)
 
     def __contains__(self, action: object) -> bool:
         # Accept(1.0) or Pass(True) equal Accept(1) and Pass(1), yet apply refuses them (R1.5).
         if type(getattr(action, "seat", None)) is not int:
             return False
-        return any(action in chunk for _, _, chunk in self._parts)
+        return any(_has(part, action) for part in self._parts)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
@@ -166,24 +129,21 @@ class LegalActions(Sequence[Action]):
 _new = object.__new__
 
 
-def _legal(parts: list[_Part]) -> LegalActions:
-    """A :class:`LegalActions` of non-empty parts, without re-checking them."""
+def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
+    """A :class:`LegalActions` of non-empty ``parts`` holding ``total`` actions."""
     actions: LegalActions = _new(LegalActions)
-    actions._parts = tuple(parts)
-    total = 0
-    for size, _, _ in parts:
-        total += size
+    actions._parts = parts
     actions._len = total
     return actions
 
 
+_NONE = _legal((), 0)
 _SEATS = 32
-"""Seats below this share their one-action ``Pass`` and ``Accept`` chunks."""
+"""Seats below this share their one-action ``Pass`` and ``Accept`` parts."""
 
 
 def _single(action: Action) -> _Part:
-    chunk = (action,)
-    return (1, chunk.__getitem__, chunk)
+    return (1, None, 0, (action,))
 
 
 _PASS = tuple(_single(Pass(seat)) for seat in range(_SEATS))
@@ -198,93 +158,93 @@ def _accept(seat: int) -> _Part:
     return _ACCEPT[seat] if 0 <= seat < _SEATS else _single(Accept(seat))
 
 
-def _amounts(
-    parts: list[_Part], kind: type[Bid] | type[SetPrice], seat: int, lo: int, hi: int
-) -> None:
-    """Append ``kind(seat, amount)`` for ``lo <= amount < hi``, if any."""
-    if hi > lo:
-        chunk = _Amounts(kind, seat, lo, hi)
-        parts.append((chunk.size, chunk.at, chunk))
-
-
-def _offering(state: GameState, phase: Offering, only: int | None) -> list[_Part]:
+def _offering(state: GameState, phase: Offering, only: int | None) -> LegalActions:
     seat = phase.auctioneer
     if only is not None and only != seat:
-        return []
+        return _NONE
     hand = state.players[seat].hand
     if not hand:
-        return []
-    chunk = _Cards(seat, hand)
-    return [(chunk.size, chunk.at, chunk)]
+        return _NONE
+    return _legal(((len(hand), PlayCard, seat, hand),), len(hand))
 
 
-def _open(state: GameState, phase: OpenAuction, only: int | None) -> list[_Part]:
+def _open(state: GameState, phase: OpenAuction, only: int | None) -> LegalActions:
     parts: list[_Part] = []
+    total = 0
     lo = phase.high_bid + 1
     passed, high_bidder = phase.passed, phase.high_bidder
     for seat, player in enumerate(state.players):
         if seat in passed or seat == high_bidder or (only is not None and only != seat):
             continue
-        _amounts(parts, Bid, seat, lo, player.money + 1)
-        parts.append(_pass(seat))
-    return parts
+        bids = player.money + 1 - lo
+        if bids > 0:
+            parts.append((bids, Bid, seat, lo))
+            total += bids
+        parts.append(_PASS[seat] if seat < _SEATS else _single(Pass(seat)))
+        total += 1
+    return _legal(tuple(parts), total)
 
 
-def _one_offer(state: GameState, phase: OneOfferAuction, only: int | None) -> list[_Part]:
+def _one_offer(state: GameState, phase: OneOfferAuction, only: int | None) -> LegalActions:
     seat = phase.turn
     if only is not None and only != seat:
-        return []
-    parts: list[_Part] = []
-    _amounts(parts, Bid, seat, phase.high_bid + 1, state.players[seat].money + 1)
-    parts.append(_pass(seat))
-    return parts
+        return _NONE
+    lo = phase.high_bid + 1
+    bids = state.players[seat].money + 1 - lo
+    if bids > 0:
+        return _legal(((bids, Bid, seat, lo), _pass(seat)), bids + 1)
+    return _legal((_pass(seat),), 1)
 
 
-def _hidden(state: GameState, phase: HiddenAuction, only: int | None) -> list[_Part]:
+def _hidden(state: GameState, phase: HiddenAuction, only: int | None) -> LegalActions:
     parts: list[_Part] = []
+    total = 0
+    players = state.players
     for seat, bid in enumerate(phase.bids):
         if bid is None and (only is None or only == seat):
-            _amounts(parts, Bid, seat, 0, state.players[seat].money + 1)
-    return parts
+            bids = players[seat].money + 1
+            if bids > 0:
+                parts.append((bids, Bid, seat, 0))
+                total += bids
+    return _legal(tuple(parts), total)
 
 
-def _fixed_price(state: GameState, phase: FixedPriceAuction, only: int | None) -> list[_Part]:
+def _fixed_price(state: GameState, phase: FixedPriceAuction, only: int | None) -> LegalActions:
     seat = phase.turn
     if only is not None and only != seat:
-        return []
+        return _NONE
     money = state.players[seat].money
     if phase.price is None:
         if money == 0:
-            return [_single(SetPrice(seat, 0))]
-        parts: list[_Part] = []
-        _amounts(parts, SetPrice, seat, 1, money + 1)
-        return parts
+            return _legal((_single(SetPrice(seat, 0)),), 1)
+        if money < 0:
+            return _NONE
+        return _legal(((money, SetPrice, seat, 1),), money)
     if money >= phase.price:
-        return [_accept(seat), _pass(seat)]
-    return [_pass(seat)]
+        return _legal((_accept(seat), _pass(seat)), 2)
+    return _legal((_pass(seat),), 1)
 
 
-def _double_offer(state: GameState, phase: DoubleOffer, only: int | None) -> list[_Part]:
+def _double_offer(state: GameState, phase: DoubleOffer, only: int | None) -> LegalActions:
     seat = phase.asking
     if only is not None and only != seat:
-        return []
+        return _NONE
     artist = phase.card.artist
-    fitting = tuple(
+    fitting: tuple[Card, ...] = tuple(
         card
         for card in state.players[seat].hand
         if card.artist == artist and card.auction is not Auction.DOUBLE
     )
     if not fitting:
-        return [_pass(seat)]
-    chunk = _Cards(seat, fitting)
-    return [(chunk.size, chunk.at, chunk), _pass(seat)]
+        return _legal((_pass(seat),), 1)
+    return _legal(((len(fitting), PlayCard, seat, fitting), _pass(seat)), len(fitting) + 1)
 
 
-def _game_over(state: GameState, phase: GameOver, only: int | None) -> list[_Part]:
-    return []
+def _game_over(state: GameState, phase: GameOver, only: int | None) -> LegalActions:
+    return _NONE
 
 
-_BUILDERS: dict[type, Callable[[GameState, Any, int | None], list[_Part]]] = {
+_BUILDERS: dict[type, Callable[[GameState, Any, int | None], LegalActions]] = {
     Offering: _offering,
     OpenAuction: _open,
     OneOfferAuction: _one_offer,
@@ -309,4 +269,4 @@ def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
     (10, 0)
     """
     phase = state.phase
-    return _legal(_BUILDERS[type(phase)](state, phase, seat))
+    return _BUILDERS[type(phase)](state, phase, seat)
