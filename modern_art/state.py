@@ -7,6 +7,7 @@ from typing import Any
 
 from attrs import frozen
 
+from modern_art._slots import direct_init
 from modern_art.cards import Card
 from modern_art.events import Event
 from modern_art.phases import (
@@ -25,6 +26,7 @@ from modern_art.rules import Rules
 __all__ = ["GameState", "PlayerState", "Step"]
 
 
+@direct_init
 @frozen
 class PlayerState:
     """One seat: name, money, hand and museum."""
@@ -39,6 +41,7 @@ class PlayerState:
     """Paintings bought or received this round, public (R3.5)."""
 
 
+@direct_init
 @frozen
 class GameState:
     """Everything about a game at one moment. Immutable; compare with ``==``.
@@ -144,6 +147,7 @@ def to_act(state: GameState) -> frozenset[int]:
     return _TO_ACT[type(phase)](state, phase)
 
 
+@direct_init
 @frozen
 class Step:
     """The result of :func:`modern_art.apply`: the new state and what happened."""
