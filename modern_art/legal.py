@@ -215,8 +215,8 @@ def _fixed_price(state: GameState, phase: FixedPriceAuction, only: int | None) -
         return _NONE
     money = state.players[seat].money
     if phase.price is None:
-        if money == 0:
-            return _legal((_single(SetPrice(seat, 0)),), 1)
+        if money == 0:  # R4.4: the only price is 0 (a range, so SetPrice(s, 0.0) is not in it)
+            return _legal(((1, SetPrice, seat, 0),), 1)
         if money < 0:
             return _NONE
         return _legal(((money, SetPrice, seat, 1),), money)
