@@ -186,18 +186,21 @@ def bench_view(states: list[ma.GameState], repeat: int) -> list[Row]:
 
 def _from_json() -> Callable[[str], object] | None:
     """The inverse of ``ma.to_json`` for a state, whichever shape it has."""
-    if hasattr(ma, "state_from_json"):
-        return ma.state_from_json  # type: ignore[no-any-return]
     loads = getattr(ma, "from_json", None)
     if loads is None:
         return None
     probe = ma.new_game(3, seed=0)
     text = ma.to_json(probe)
-    for call in (loads, lambda t: loads(t, ma.GameState)):
+    candidates: list[Callable[[str], object]] = [
+        lambda t: loads(t, "state"),
+        lambda t: loads(t, ma.GameState),
+        loads,
+    ]
+    for call in candidates:
         try:
             if call(text) == probe:
                 return call
-        except TypeError:
+        except (TypeError, ValueError):
             continue
     return None
 
