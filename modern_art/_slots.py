@@ -49,7 +49,8 @@ def direct_init(cls: type[T]) -> type[T]:
     params = "".join(f", {name}" for name in names)
     body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
     source = f"def __init__(self{params}):\n{body}"
-    exec(source, namespace)
+    # A file name of its own, so tracebacks and profiles tell the classes apart.
+    exec(compile(source, f"<direct_init {cls.__module__}.{cls.__qualname__}>", "exec"), namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
