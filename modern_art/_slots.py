@@ -5,7 +5,8 @@ through ``object.__setattr__(self, name, value)``: a method call that looks
 the name up on the type every time. :func:`direct_init` replaces it with one
 that stores through each slot's own descriptor. The signature, the stored
 values, equality, hashing, repr and immutability stay exactly the same;
-making a value gets about a quarter cheaper.
+making a value costs a sixth (nine fields) to a quarter (two fields) fewer
+instructions.
 
 Only classes whose attrs ``__init__`` does nothing but store its arguments
 qualify: no defaults, validators, converters, ``__attrs_pre_init__``,
