@@ -149,10 +149,11 @@ def history_twin(game: Game, seat: int | None, rng: random.Random) -> Game:
     open_hidden = _open_hidden_auction_start(game)
     state = ma.new_game(game.players, deck=deck, rules=game.final.rules)
     states, actions, events = [state], [], []
-    for i, action in enumerate(game.actions):
-        if open_hidden is not None and i >= open_hidden and isinstance(action, ma.Bid):
-            if action.seat != seat:
-                action = ma.Bid(action.seat, rng.randint(0, state.players[action.seat].money))
+    for i, original in enumerate(game.actions):
+        action = original
+        redraw = open_hidden is not None and i >= open_hidden
+        if redraw and isinstance(action, ma.Bid) and action.seat != seat:
+            action = ma.Bid(action.seat, rng.randint(0, state.players[action.seat].money))
         step = ma.apply(state, action)
         state = step.state
         actions.append(action)

@@ -75,9 +75,8 @@ def test_R6_3_best_case_lets_an_artist_rank_first_only_if_it_can_catch_up() -> N
     state = _position((4, 0, 0, 0, 0), ((), (), (), (), ()))
     artists = state.rules.artists
     hand = tuple(c for c in state.rules.deck if c.artist == artists[1])[:2]
-    players = (attrs.evolve(state.players[0], hand=hand),) + tuple(
-        attrs.evolve(p, hand=()) for p in state.players[1:]
-    )
+    others = tuple(attrs.evolve(p, hand=()) for p in state.players[1:])
+    players = (attrs.evolve(state.players[0], hand=hand), *others)
     state = attrs.evolve(state, players=players)
     assert ma.still_offerable(state) == (0, 2, 0, 0, 0)
     # Thaler reaches 2 at most: second behind Carvalho's 4; nobody else can count at all.

@@ -17,7 +17,7 @@ NAMESPACE = {"frozenset": frozenset, **vars(ma)}
 
 @given(st.data())
 def test_R7_2_states_differing_in_hidden_facts_give_equal_views(data: st.DataObject) -> None:
-    """Redrawing others' hands, the deck, others' sealed bids and screened money changes no view."""
+    """Redrawing others' hands, the deck, their sealed bids and screened money changes no view."""
     game = play(data, max_steps=300)
     state = data.draw(st.sampled_from(game.states), label="state")
     rng = random.Random(data.draw(st.integers(0, 2**32), label="twin"))
