@@ -47,11 +47,20 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
+from modern_art.records import GameRecord, ReplayError, record, replay
 from modern_art.redaction import visible_event, visible_events
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
 from modern_art.sampling import sample_state
 from modern_art.scenario import CardSpec, find_cards, stack_deck
 from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
+from modern_art.serialize import (
+    FORMAT,
+    MAX_JSON_BYTES,
+    MAX_JSON_DEPTH,
+    SerializationError,
+    from_json,
+    to_json,
+)
 from modern_art.state import GameState, PlayerState, Step
 from modern_art.views import (
     HiddenAuctionView,
@@ -67,6 +76,9 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CMON",
+    "FORMAT",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
     "ORIGINAL",
     "Accept",
     "Action",
@@ -80,8 +92,8 @@ __all__ = [
     "BidSealed",
     "BidsRevealed",
     "Card",
-    "CardSpec",
     "CardPlayed",
+    "CardSpec",
     "CardsDealt",
     "DealSchedule",
     "DoubleOffer",
@@ -91,6 +103,7 @@ __all__ = [
     "FixedPriceAuction",
     "GameEnded",
     "GameOver",
+    "GameRecord",
     "GameState",
     "HiddenAuction",
     "HiddenAuctionView",
@@ -114,12 +127,14 @@ __all__ = [
     "PriceSet",
     "PublicAuction",
     "PublicPhase",
+    "ReplayError",
     "RoundEnded",
     "RoundStarted",
     "Rules",
     "SeatView",
     "SecondCardAdded",
     "SecondCardDeclined",
+    "SerializationError",
     "SetPrice",
     "Step",
     "TurnStarted",
@@ -127,6 +142,7 @@ __all__ = [
     "artist_value",
     "best_case_payout",
     "find_cards",
+    "from_json",
     "legal_actions",
     "lot_payments",
     "new_game",
@@ -134,9 +150,12 @@ __all__ = [
     "preset",
     "presets",
     "rank_artists",
+    "record",
+    "replay",
     "sample_state",
     "stack_deck",
     "still_offerable",
+    "to_json",
     "unseen_cards",
     "view",
     "visible_event",
