@@ -52,6 +52,7 @@ from modern_art.redaction import visible_event, visible_events
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
 from modern_art.sampling import sample_state
 from modern_art.scenario import CardSpec, find_cards, stack_deck
+from modern_art.schema import json_schema
 from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
 from modern_art.serialize import (
     FORMAT,
@@ -143,6 +144,7 @@ __all__ = [
     "best_case_payout",
     "find_cards",
     "from_json",
+    "json_schema",
     "legal_actions",
     "lot_payments",
     "new_game",
