@@ -1,4 +1,4 @@
-"""JSON for rules, actions, events, states, steps and game records: two entry points.
+"""JSON for rules, actions, events, states, steps, game records and views: two entry points.
 
 :func:`to_json` writes any of them as one *document*, a JSON object with a
 ``"format"`` (:data:`FORMAT`) and a ``"type"`` naming its class;
@@ -42,6 +42,7 @@ from modern_art.events import Event
 from modern_art.records import GameRecord
 from modern_art.rules import Rules
 from modern_art.state import GameState, Step
+from modern_art.views import PlayerView
 from modern_art.wire import (
     CONVERTER,
     DECK,
@@ -82,7 +83,7 @@ The deepest real document nests 5 levels.
 
 _MAX_INT_DIGITS = 18  # |n| < 10**18 fits a 64-bit integer
 
-Kind: TypeAlias = Literal["rules", "action", "event", "events", "state", "step", "record"]
+Kind: TypeAlias = Literal["rules", "action", "event", "events", "state", "step", "record", "view"]
 """What a document holds; the second argument of :func:`from_json`."""
 
 
@@ -120,6 +121,7 @@ _RULES_AT: Final[dict[str, tuple[str, ...]]] = {
     "state": ("rules",),
     "step": ("state", "rules"),
     "record": ("rules",),
+    "view": ("rules",),
 }
 
 
@@ -128,8 +130,8 @@ def to_json(obj: object) -> str:
 
     Args:
         obj: :class:`~modern_art.Rules`, an action, an event, a sequence of
-            events, a :class:`~modern_art.GameState`, a :class:`~modern_art.Step`
-            or a :class:`~modern_art.GameRecord`.
+            events, a :class:`~modern_art.GameState`, a :class:`~modern_art.Step`,
+            a :class:`~modern_art.GameRecord` or a :class:`~modern_art.PlayerView`.
 
     Returns:
         The document; equal objects give identical text.
@@ -151,7 +153,7 @@ def to_json(obj: object) -> str:
     if cls not in _KIND_OF:
         raise SerializationError(
             f"cannot write a {cls.__name__} as JSON; expected rules, an action, an event,"
-            " a sequence of events, a state, a step or a game record"
+            " a sequence of events, a state, a step, a game record or a player view"
         )
     try:
         body = CONVERTER.unstructure(obj, cls)
@@ -193,6 +195,10 @@ def from_json(
 def from_json(
     text: str | bytes, kind: Literal["record"], *, rules: Rules | None = ..., max_bytes: int = ...
 ) -> GameRecord: ...
+@overload
+def from_json(
+    text: str | bytes, kind: Literal["view"], *, rules: Rules | None = ..., max_bytes: int = ...
+) -> PlayerView: ...
 def from_json(
     text: str | bytes,
     kind: Kind,
@@ -205,12 +211,12 @@ def from_json(
     Args:
         text: the JSON document, as ``str`` or UTF-8 ``bytes``.
         kind: what the caller expects: ``"rules"``, ``"action"``, ``"event"``,
-            ``"events"`` (a tuple of events), ``"state"``, ``"step"`` or
-            ``"record"``. A document of any other kind is refused, so a
+            ``"events"`` (a tuple of events), ``"state"``, ``"step"``,
+            ``"record"`` or ``"view"``. A document of any other kind is refused, so a
             server reading a player's move passes ``"action"``.
         rules: the rules whose deck cards are checked against, for documents
             that do not carry rules of their own (actions and events); the
-            CMON rules if ``None``. A state, step or record is checked
+            CMON rules if ``None``. A state, step, record or view is checked
             against its own rules, which must equal ``rules`` if given.
         max_bytes: the largest document accepted, :data:`MAX_JSON_BYTES` by default.
 

@@ -35,6 +35,7 @@ from modern_art.phases import DoubleOffer, Phase
 from modern_art.records import GameRecord
 from modern_art.rules import DealSchedule, Rules
 from modern_art.state import GameState, Step
+from modern_art.views import PlayerView, PublicPhase
 
 __all__ = [
     "CONVERTER",
@@ -77,10 +78,11 @@ KINDS: Final[dict[str, tuple[type, ...]]] = {
     "state": (GameState,),
     "step": (Step,),
     "record": (GameRecord,),
+    "view": (PlayerView,),
 }
 """Each kind of document and the classes it may hold (``"events"``: a tuple of events)."""
 
-UNIONS: Final = (Action, Event, Phase)
+UNIONS: Final = (Action, Event, Phase, PublicPhase)
 """The unions whose members carry a ``"type"`` tag wherever they appear."""
 
 # Fields typed ``Any`` in the core (actions accept anything) have these types on the wire.

@@ -19,7 +19,7 @@ from wire_games import Played, games
 
 import modern_art as ma
 
-KINDS = ("rules", "action", "event", "events", "state", "step", "record")
+KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 BOUND = 5.0
 """Seconds one from_json call may take here (measured: a few milliseconds at most)."""
 
@@ -31,6 +31,8 @@ TAGS = sorted(
         "GameState",
         "Step",
         "GameRecord",
+        "PlayerView",
+        "HiddenAuctionView",
         "Events",
         "Offering",
         "OpenAuction",
@@ -107,6 +109,7 @@ def _documents(game: Played) -> list[tuple[str, object]]:
         docs += [("step", step), ("events", step.events)]
         docs += [("event", event) for event in step.events]
     docs.append(("record", ma.record(game.start, game.actions, seed=game.seed)))
+    docs += [("view", ma.view(game.final, seat)) for seat in (0, None)]
     return docs
 
 

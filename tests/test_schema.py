@@ -12,7 +12,7 @@ from wire_games import Played, games
 
 import modern_art as ma
 
-KINDS = ("rules", "action", "event", "events", "state", "step", "record")
+KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 
 
 def _validator(kind: Any) -> Draft202012Validator:
@@ -53,6 +53,9 @@ def test_real_documents_validate(game: Played) -> None:
         for event in step.events:
             check("event", event)
     check("step", game.steps[-1])
+    for seat in (0, None):
+        check("view", ma.view(game.steps[len(game.steps) // 2].state, seat))
+        check("view", ma.view(game.final, seat))
     check("state", game.steps[len(game.steps) // 2].state)
 
 

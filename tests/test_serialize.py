@@ -13,7 +13,7 @@ from wire_games import MINI, Played, games, rules
 
 import modern_art as ma
 
-KINDS = ("rules", "action", "event", "events", "state", "step", "record")
+KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 
 
 def _doc(**fields: Any) -> str:
@@ -60,6 +60,25 @@ def test_every_object_of_a_game_round_trips(game: Played) -> None:
         _same("step", game.steps[-1])
         _same("state", game.final)
         _same("state", game.steps[len(game.steps) // 2].state)
+    for seat in (*range(game.final.num_players), None):
+        _same("view", ma.view(game.final, seat))
+        last = game.steps[-1].events if game.steps else ()
+        _same("events", ma.visible_events(last, seat), rules)
+
+
+@given(games(max_prefix=40))
+def test_R7_2_hidden_facts_do_not_change_a_views_bytes(game: Played) -> None:
+    """Reordering the deck or swapping cards between other hands leaves a view's JSON as is."""
+    state = game.final
+    hands = [p.hand for p in state.players]
+    for seat in range(state.num_players):
+        one, two = [s for s in range(state.num_players) if s != seat][:2]
+        players = list(state.players)
+        if hands[one] and hands[two]:
+            players[one] = attrs.evolve(players[one], hand=(hands[two][0], *hands[one][1:]))
+            players[two] = attrs.evolve(players[two], hand=(hands[one][0], *hands[two][1:]))
+        other = attrs.evolve(state, deck=tuple(reversed(state.deck)), players=tuple(players))
+        assert ma.to_json(ma.view(other, seat)) == ma.to_json(ma.view(state, seat))
 
 
 @given(games(finish=True, max_prefix=10))
@@ -345,6 +364,7 @@ def test_kinds_are_exactly_the_documented_ones() -> None:
         "state": state,
         "step": step,
         "record": ma.record(state, [ma.PlayCard(0, card)]),
+        "view": ma.view(step.state, 1),
     }
     assert set(samples) == set(KINDS)
     for kind, obj in samples.items():
