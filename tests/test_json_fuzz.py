@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
-from wire_games import Played, games
 
 import modern_art as ma
+from tests.wire_games import Played, games
 
 KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 BOUND = 5.0

@@ -7,9 +7,9 @@ import json
 import attrs
 import pytest
 from hypothesis import given
-from wire_games import Played, games
 
 import modern_art as ma
+from tests.wire_games import Played, games
 
 
 def _finished(

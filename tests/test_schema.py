@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from jsonschema import Draft202012Validator
-from wire_games import Played, games
 
 import modern_art as ma
+from tests.wire_games import Played, games
 
 KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 
