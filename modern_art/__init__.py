@@ -33,7 +33,9 @@ from modern_art.events import (
     SecondCardDeclined,
     TurnStarted,
 )
+from modern_art.ledger import MoneyLedger
 from modern_art.legal import LegalActions, legal_actions
+from modern_art.payout import best_case_payout, payout_if_round_ended_now, still_offerable
 from modern_art.phases import (
     AuctionPhase,
     DoubleOffer,
@@ -45,10 +47,21 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
+from modern_art.redaction import visible_event, visible_events
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
+from modern_art.sampling import sample_state
 from modern_art.scenario import CardSpec, find_cards, stack_deck
 from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
 from modern_art.state import GameState, PlayerState, Step
+from modern_art.views import (
+    HiddenAuctionView,
+    PlayerView,
+    PublicAuction,
+    PublicPhase,
+    SeatView,
+    unseen_cards,
+    view,
+)
 
 __version__ = "0.1.0"
 
@@ -80,10 +93,12 @@ __all__ = [
     "GameOver",
     "GameState",
     "HiddenAuction",
+    "HiddenAuctionView",
     "HiddenTie",
     "IllegalAction",
     "LegalActions",
     "LotTakenFree",
+    "MoneyLedger",
     "Offering",
     "OneOfferAuction",
     "OpenAuction",
@@ -94,11 +109,15 @@ __all__ = [
     "Phase",
     "PlayCard",
     "PlayerState",
+    "PlayerView",
     "PriceAccepted",
     "PriceSet",
+    "PublicAuction",
+    "PublicPhase",
     "RoundEnded",
     "RoundStarted",
     "Rules",
+    "SeatView",
     "SecondCardAdded",
     "SecondCardDeclined",
     "SetPrice",
@@ -106,13 +125,21 @@ __all__ = [
     "TurnStarted",
     "apply",
     "artist_value",
+    "best_case_payout",
     "find_cards",
     "legal_actions",
     "lot_payments",
     "new_game",
+    "payout_if_round_ended_now",
     "preset",
     "presets",
     "rank_artists",
+    "sample_state",
     "stack_deck",
+    "still_offerable",
+    "unseen_cards",
+    "view",
+    "visible_event",
+    "visible_events",
     "winners",
 ]
