@@ -7,6 +7,18 @@
 """
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.agents import (
+    Agent,
+    AgentFactory,
+    HeuristicAgent,
+    MonteCarloAgent,
+    PlayedGame,
+    RandomAgent,
+    Standing,
+    TournamentResult,
+    play_game,
+    tournament,
+)
 from modern_art.cards import CMON, ORIGINAL, Auction, Card, Edition
 from modern_art.engine import apply, new_game
 from modern_art.errors import IllegalAction

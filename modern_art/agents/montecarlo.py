@@ -1,0 +1,187 @@
+"""A search player: samples the hidden cards and plays each choice out.
+
+For every decision with more than one sensible choice, the agent
+determinizes: it draws full game states consistent with what its seat knows
+(:func:`~modern_art.sample_state`, money from the public record, R7.4), and
+in each sampled world plays every candidate action followed by a playout to
+the end of the round, every seat playing by the playout policy (the
+heuristic's rules of thumb, or uniformly random moves). The candidate with
+the best mean result (its money minus the others' mean money at the round's
+end) is played. Every candidate is tried in the same sampled worlds, so the
+comparison is not blurred by the luck of the draw.
+
+Bids and prices are searched over a small set of amounts: the heuristic's
+own choice, the lowest legal bid, and a few fractions of the lot's value.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from modern_art.actions import Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.agents.heuristic import heuristic_action
+from modern_art.agents.ledger_cache import LedgerCache
+from modern_art.agents.play import next_seat
+from modern_art.agents.table import Table, estimates
+from modern_art.engine import apply
+from modern_art.events import Event, RoundEnded
+from modern_art.legal import legal_actions
+from modern_art.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
+from modern_art.sampling import sample_state
+from modern_art.state import GameState
+from modern_art.views import HiddenAuctionView, PlayerView
+
+__all__ = ["MonteCarloAgent"]
+
+Policy = Callable[[GameState, int, random.Random, dict[object, float]], Action]
+
+_BID_SHARES = (0.35, 0.55, 0.75, 0.95)
+
+
+def heuristic_policy(
+    state: GameState, seat: int, rng: random.Random, memo: dict[object, float]
+) -> Action:
+    """The heuristic's action for ``seat`` in a (sampled) full state."""
+    return heuristic_action(Table.from_state(state, seat), memo)
+
+
+def random_policy(
+    state: GameState, seat: int, rng: random.Random, memo: dict[object, float]
+) -> Action:
+    """A uniformly random legal action for ``seat``."""
+    legal = legal_actions(state, seat)
+    return legal[rng.randrange(len(legal))]
+
+
+_POLICIES: dict[str, Policy] = {"heuristic": heuristic_policy, "random": random_policy}
+
+
+class MonteCarloAgent:
+    """Determinized Monte Carlo search with a fixed budget of playouts per decision.
+
+    Args:
+        seed: seeds the agent's own generator, the only chance it uses.
+        playouts: playouts per decision, shared out among the candidates
+            (at least one sampled world each).
+        rollout: the playout policy, ``"heuristic"`` or ``"random"``.
+
+    >>> import modern_art as ma
+    >>> agent = ma.MonteCarloAgent(seed=1, playouts=8)
+    >>> state = ma.new_game(3, seed=2)
+    >>> agent.act(ma.view(state, 0), ()) in ma.legal_actions(state, 0)
+    True
+    """
+
+    name = "montecarlo"
+    """The agent's short name in tables."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        playouts: int = 48,
+        rollout: Literal["heuristic", "random"] = "heuristic",
+    ) -> None:
+        if type(playouts) is not int or playouts < 1:
+            raise ValueError(f"playouts must be a positive integer, got {playouts!r}")
+        if rollout not in _POLICIES:
+            raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
+        self.seed = seed
+        self.playouts = playouts
+        self.rollout = rollout
+        self._policy = _POLICIES[rollout]
+        self._rng = random.Random(seed)
+        self._ledger = LedgerCache()
+
+    def __repr__(self) -> str:
+        return (
+            f"MonteCarloAgent(seed={self.seed!r}, playouts={self.playouts!r},"
+            f" rollout={self.rollout!r})"
+        )
+
+    def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
+        """Search the candidate actions and return the best."""
+        ledger = self._ledger.ledger(view, events)
+        moneys = self._ledger.money(view, events)
+        table = Table.from_view(view, moneys)
+        choice = heuristic_action(table)
+        candidates = _candidates(table, view, choice)
+        if len(candidates) == 1:
+            return candidates[0]
+        assert view.seat is not None
+        seat = view.seat
+        worlds = max(1, self.playouts // len(candidates))
+        totals = [0.0] * len(candidates)
+        for _ in range(worlds):
+            world = sample_state(view, self._rng, ledger=ledger)
+            for i, action in enumerate(candidates):
+                totals[i] += _playout(world, action, seat, self._policy, self._rng)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+
+def _candidates(table: Table, view: PlayerView, choice: Action) -> list[Action]:
+    """The heuristic's choice first, then the other actions worth a search."""
+    legal = view.legal_actions
+    phase = view.phase
+    found: list[Action] = [choice]
+    if isinstance(phase, Offering | DoubleOffer):
+        kinds = set()
+        if isinstance(choice, PlayCard):
+            kinds.add((choice.card.artist, choice.card.auction))
+        for action in legal:
+            if isinstance(action, PlayCard):
+                key = (action.card.artist, action.card.auction)
+                if key in kinds:
+                    continue
+                kinds.add(key)
+            if action not in found:
+                found.append(action)
+        return found
+    auction = view.auction
+    if auction is None:  # pragma: no cover (every other phase is an auction)
+        return list(legal)
+    if isinstance(auction, FixedPriceAuction) and auction.price is not None:
+        return found + [a for a in legal if a != choice]  # accept or pass
+    values = estimates(table, own=not isinstance(auction, FixedPriceAuction))
+    value = sum(values[table.artist_index(card)] for card in auction.lot)
+    amounts = {int(value * share) for share in _BID_SHARES}
+    if isinstance(auction, OpenAuction | OneOfferAuction):
+        amounts.add(auction.high_bid + 1)
+        found.extend(a for a in legal if isinstance(a, Pass) and a not in found)
+    if isinstance(auction, HiddenAuctionView):
+        amounts.add(0)
+    make = SetPrice if isinstance(auction, FixedPriceAuction) else Bid
+    for amount in sorted(amounts):
+        action = make(table.seat, amount)
+        if action in legal and action not in found:
+            found.append(action)
+    return found
+
+
+def _playout(
+    world: GameState, action: Action, seat: int, policy: Policy, rng: random.Random
+) -> float:
+    """Play ``action`` then ``policy`` for every seat to the round's end; score ``seat``."""
+    step = apply(world, action)
+    state = step.state
+    last = seat
+    ended = any(isinstance(event, RoundEnded) for event in step.events)
+    n = len(state.players)
+    memo: dict[object, float] = {}
+    while not ended and not state.is_over:
+        actor = next_seat(state.to_act, last, n)
+        step = apply(state, policy(state, actor, rng, memo))
+        state = step.state
+        last = actor
+        ended = any(isinstance(event, RoundEnded) for event in step.events)
+    money = [p.money for p in state.players]
+    return money[seat] - (sum(money) - money[seat]) / (n - 1)
+
