@@ -12,7 +12,6 @@ from modern_art.agents import (
     AgentFactory,
     HeuristicAgent,
     MonteCarloAgent,
-    PlayedGame,
     RandomAgent,
     Standing,
     TournamentResult,
@@ -59,8 +58,8 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
-from modern_art.redaction import visible_event, visible_events
 from modern_art.records import GameRecord, ReplayError, record, replay
+from modern_art.redaction import visible_event, visible_events
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
 from modern_art.sampling import sample_state
 from modern_art.scenario import CardSpec, find_cards, stack_deck
@@ -138,7 +137,6 @@ __all__ = [
     "Payment",
     "Phase",
     "PlayCard",
-    "PlayedGame",
     "PlayerState",
     "PlayerView",
     "PriceAccepted",

@@ -9,7 +9,7 @@
 from modern_art.agents.base import Agent, agent_name
 from modern_art.agents.heuristic import HeuristicAgent
 from modern_art.agents.montecarlo import MonteCarloAgent
-from modern_art.agents.play import PlayedGame, play_game
+from modern_art.agents.play import play_game
 from modern_art.agents.random_agent import RandomAgent
 from modern_art.agents.tournament import (
     AgentFactory,
@@ -24,7 +24,6 @@ __all__ = [
     "AgentFactory",
     "HeuristicAgent",
     "MonteCarloAgent",
-    "PlayedGame",
     "RandomAgent",
     "Standing",
     "TournamentResult",

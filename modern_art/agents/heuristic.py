@@ -65,9 +65,10 @@ class HeuristicAgent:
     ``seed`` only fits the common signature of agents.
 
     >>> import modern_art as ma
-    >>> game = ma.play_game([ma.HeuristicAgent()] * 3 + [ma.RandomAgent(seed=1)], seed=5)
-    >>> game.state.is_over
-    True
+    >>> agents = [ma.HeuristicAgent() for _ in range(3)] + [ma.RandomAgent(seed=1)]
+    >>> game = ma.play_game(agents, seed=5)
+    >>> [game.players[s] for s in game.winners]
+    ['heuristic']
     """
 
     name = "heuristic"
@@ -114,9 +115,8 @@ def _lot_value(table: Table, lot: Sequence[Card], values: Sequence[float]) -> fl
 def _cap(table: Table, value: float, auctioneer: int) -> int:
     """The most the seat should pay for a lot worth ``value`` to it."""
     if auctioneer == table.seat:  # it would otherwise receive the price
-        cap = (value - 1) / 2
-    else:
-        cap = value * (table.n - 1) / table.n * _SHADE
+        return max(0, min(int((value - 1) / 2), table.money))
+    cap = value * (table.n - 1) / table.n * _SHADE
     return max(0, min(int(cap), table.money))
 
 

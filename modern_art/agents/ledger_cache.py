@@ -40,6 +40,4 @@ class LedgerCache:
         if None not in shown:
             return tuple(m for m in shown if m is not None)
         ledger = self.ledger(view, events).money
-        return tuple(
-            ledger[s] if m is None else m for s, m in enumerate(shown)
-        )
+        return tuple(ledger[s] if m is None else m for s, m in enumerate(shown))

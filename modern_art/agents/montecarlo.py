@@ -184,4 +184,3 @@ def _playout(
         ended = any(isinstance(event, RoundEnded) for event in step.events)
     money = [p.money for p in state.players]
     return money[seat] - (sum(money) - money[seat]) / (n - 1)
-

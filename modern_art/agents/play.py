@@ -2,59 +2,24 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
-
-from attrs import frozen
 
 from modern_art.actions import Action
 from modern_art.agents.base import Agent, agent_name
 from modern_art.engine import apply, new_game
 from modern_art.events import Event
+from modern_art.records import GameRecord
 from modern_art.redaction import visible_events
 from modern_art.rules import Rules
 from modern_art.scoring import winners
 from modern_art.state import GameState, Step
 from modern_art.views import view
 
-__all__ = ["PlayedGame", "play_game"]
+__all__ = ["next_seat", "play_game"]
 
 Observer = Callable[[GameState, Action, Step], None]
 """Called after every action with the state before it, the action and its step."""
-
-
-@frozen
-class PlayedGame:
-    """A finished game between agents: how it was set up, every action, and the end.
-
-    Replaying ``actions`` with :func:`~modern_art.apply` on
-    ``new_game(names, seed=seed, rules=rules, first_auctioneer=...)`` gives
-    ``state`` again.
-    """
-
-    rules: Rules
-    """The rules in force."""
-    names: tuple[str, ...]
-    """The players' names, by seat."""
-    agents: tuple[str, ...]
-    """Each seat's agent, by its short name."""
-    seed: int | None
-    """The deal's seed."""
-    first_auctioneer: int
-    """The seat that offered first (R1.5)."""
-    actions: tuple[Action, ...]
-    """Every action, in the order applied."""
-    state: GameState
-    """The final state; ``state.is_over`` holds."""
-
-    @property
-    def money(self) -> tuple[int, ...]:
-        """Each seat's final money."""
-        return tuple(p.money for p in self.state.players)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats sharing the most money (R8.2)."""
-        return winners(self.state)
 
 
 def next_seat(to_act: frozenset[int], after: int, players: int) -> int:
@@ -82,8 +47,8 @@ def play_game(
     names: Sequence[str] | None = None,
     first_auctioneer: int = 0,
     observer: Observer | None = None,
-) -> PlayedGame:
-    """Play a whole game, one agent per seat, and return it finished.
+) -> GameRecord:
+    """Play a whole game, one agent per seat, and return its record.
 
     Each agent sees only its seat's view and visible events. When several
     seats may act at once (an open or hidden auction), they are asked one at
@@ -93,8 +58,9 @@ def play_game(
         agents: one agent per seat, in seat order (the same object may sit
             in several seats only if it keeps no notes between calls).
         rules: the variant; CMON by default.
-        seed: the deal's seed; ``None`` draws a fresh shuffle.
+        seed: the deal's seed; ``None`` draws a fresh one, kept in the record.
         names: the players' names; by default each agent's short name.
+            The record keeps them (:attr:`~modern_art.GameRecord.players`).
         first_auctioneer: the seat that offers first (R1.5).
         observer: called after every action, e.g. to narrate or draw.
 
@@ -104,12 +70,14 @@ def play_game(
 
     >>> import modern_art as ma
     >>> game = ma.play_game([ma.RandomAgent(seed=s) for s in range(3)], seed=7)
-    >>> game.state.is_over, len(game.winners) >= 1
-    (True, True)
+    >>> game.players, len(game.winners) >= 1, ma.replay(game).is_over
+    (('random', 'random', 'random'), True, True)
     """
     agents = tuple(agents)
     labels = tuple(agent_name(agent) for agent in agents)
     names = tuple(names) if names is not None else labels
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
     state = new_game(names, seed=seed, rules=rules, first_auctioneer=first_auctioneer)
     n = len(agents)
     seen: list[list[Event]] = [[] for _ in range(n)]
@@ -131,6 +99,7 @@ def play_game(
         actions.append(action)
         state = step.state
         last = seat
-    return PlayedGame(
-        state.rules, names, labels, seed, first_auctioneer, tuple(actions), state
+    money = tuple(p.money for p in state.players)
+    return GameRecord(
+        state.rules, names, seed, None, first_auctioneer, actions, money, winners(state)
     )

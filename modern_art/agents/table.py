@@ -17,7 +17,7 @@ from modern_art.legal import legal_actions
 from modern_art.payout import best_case_payout, payout_if_round_ended_now
 from modern_art.phases import Phase
 from modern_art.rules import Rules
-from modern_art.scoring import ROUND_ENDING_COUNT, artist_value, rank_artists
+from modern_art.scoring import ROUND_ENDING_COUNT, artist_value
 from modern_art.state import GameState
 from modern_art.views import PlayerView, PublicPhase
 
@@ -146,6 +146,13 @@ class Table:
         return self._index[card.artist]
 
 
+def _rank(counts: Sequence[float], places: int) -> list[int]:
+    """As :func:`~modern_art.rank_artists` (R6.3), for counts that may be fractional."""
+    offered = [a for a, count in enumerate(counts) if count > 0]
+    offered.sort(key=lambda a: (-counts[a], a))
+    return offered[:places]
+
+
 _INDEXES: dict[tuple[str, ...], dict[str, int]] = {}
 
 
@@ -158,20 +165,24 @@ def _artist_index(rules: Rules) -> dict[str, int]:
     return index
 
 
-def values_if_ended(counts: Sequence[int], tiles: Sequence[tuple[int, ...]], rules: Rules) -> list[int]:
+def values_if_ended(
+    counts: Sequence[float], tiles: Sequence[tuple[int, ...]], rules: Rules
+) -> list[int]:
     """Per artist, what one painting pays if the round ends with ``counts`` (R6.3-R6.5).
 
     The same sum as :func:`~modern_art.payout_if_round_ended_now`, for counts
     that are not (yet) a state's.
     """
-    ranked = rank_artists(counts, rules)
+    ranked = _rank(counts, len(rules.value_tiles))
     values = [0] * len(counts)
     for place, a in enumerate(ranked):
         values[a] = artist_value((*tiles[a], rules.value_tiles[place]), ranked=True)
     return values
 
 
-def estimates(table: Table, counts: Sequence[int] | None = None, *, own: bool = True) -> list[float]:
+def estimates(
+    table: Table, counts: Sequence[int] | None = None, *, own: bool = True
+) -> list[float]:
     """Per artist, what one painting is likely to pay at this round's end.
 
     The payout if the round ended now (counting the seat's own hand as half

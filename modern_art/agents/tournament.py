@@ -15,7 +15,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from modern_art.agents.base import Agent, agent_name
+from modern_art.agents.base import Agent
 from modern_art.agents.play import play_game
 from modern_art.rules import Rules
 
@@ -99,7 +99,8 @@ def _play_one(
     ]
     deal = _derived_seed("deal", seed, game // players)
     played = play_game(agents, rules=rules, seed=deal)
-    return _Outcome(game, played.agents, played.money, played.winners)
+    assert played.money is not None and played.winners is not None
+    return _Outcome(game, played.players, played.money, played.winners)
 
 
 def _play_chunk(
@@ -187,7 +188,11 @@ def _standings(outcomes: Sequence[_Outcome], players: int) -> TournamentResult:
         wins = sum(shares)
         games = len(outcomes)
         mean = sum(money) / len(money)
-        sd = math.sqrt(sum((m - mean) ** 2 for m in money) / (len(money) - 1)) if len(money) > 1 else 0.0
+        sd = (
+            math.sqrt(sum((m - mean) ** 2 for m in money) / (len(money) - 1))
+            if len(money) > 1
+            else 0.0
+        )
         standings.append(
             Standing(
                 name,
