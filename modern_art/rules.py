@@ -61,6 +61,10 @@ class DealSchedule(Mapping[int, tuple[int, ...]]):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("DealSchedule is immutable")
 
+    def __reduce__(self) -> tuple[type[DealSchedule], tuple[dict[int, tuple[int, ...]]]]:
+        # Pickle through the constructor: the default would set slots, which is refused.
+        return (type(self), (dict(self._items),))
+
     def __getitem__(self, players: int) -> tuple[int, ...]:
         for key, value in self._items:
             if key == players:
