@@ -184,18 +184,24 @@ def _with_one_more(counts: Sequence[int], artist: int, k: int = 1) -> list[int]:
 
 def _offer(table: Table) -> Action:
     """Score each card in hand and offer the best (R2.1)."""
+    return ranked_offers(table)[0]
+
+
+def ranked_offers(table: Table) -> list[Action]:
+    """One ``PlayCard`` per kind of card in hand, best first by the heuristic's score.
+
+    Cards of the same artist and symbol are alike; the first in hand stands
+    for them. Equal scores keep hand order.
+    """
     before = estimates(table, own=False)
-    best: tuple[float, int] = (float("-inf"), 0)
-    scored: dict[tuple[str, Auction], float] = {}
+    scored: dict[tuple[str, Auction], tuple[float, int]] = {}
     for i, action in enumerate(table.legal):
         assert isinstance(action, PlayCard)
         card: Card = action.card
         key = (card.artist, card.auction)
         if key not in scored:
-            scored[key] = _offer_score(table, card, before)
-        if scored[key] > best[0]:
-            best = (scored[key], i)
-    return table.legal[best[1]]
+            scored[key] = (-_offer_score(table, card, before), i)
+    return [table.legal[i] for _, i in sorted(scored.values())]
 
 
 def _partner(table: Table, card: Card) -> Card | None:

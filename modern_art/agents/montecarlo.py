@@ -16,12 +16,13 @@ own choice, the lowest legal bid, and a few fractions of the lot's value.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
 from modern_art.actions import Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.agents.heuristic import heuristic_action
+from modern_art.agents.heuristic import heuristic_action, ranked_offers
 from modern_art.agents.ledger_cache import LedgerCache
 from modern_art.agents.play import next_seat
 from modern_art.agents.table import Table, estimates
@@ -43,7 +44,10 @@ __all__ = ["MonteCarloAgent"]
 
 Policy = Callable[[GameState, int, random.Random, dict[object, float]], Action]
 
-_BID_SHARES = (0.35, 0.55, 0.75, 0.95)
+_BID_SHARES = (0.5, 0.8, 1.1)
+_OFFERS = 4  # the heuristic's best few kinds of card are searched
+_Z = 1.3  # standard errors a rival must win by (about 90% one-sided)
+_MIN_GAIN = 1.0  # and money units
 
 
 def heuristic_policy(
@@ -107,35 +111,44 @@ class MonteCarloAgent:
         )
 
     def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
-        """Search the candidate actions and return the best."""
+        """Search the candidate actions and return the best (see the module's docstring)."""
         ledger = self._ledger.ledger(view, events)
-        moneys = self._ledger.money(view, events)
-        table = Table.from_view(view, moneys)
+        table = Table.from_view(view, self._ledger.money(view, events))
         choice = heuristic_action(table)
         candidates = _candidates(table, view, choice)
         if len(candidates) == 1:
-            return candidates[0]
+            return choice
         assert view.seat is not None
-        seat = view.seat
-        worlds = max(1, self.playouts // len(candidates))
-        totals = [0.0] * len(candidates)
-        for _ in range(worlds):
-            world = sample_state(view, self._rng, ledger=ledger)
+        seat, rng, policy = view.seat, self._rng, self._policy
+        # Stage 1: about half the budget, every candidate in the same worlds.
+        first = max(2, self.playouts // (2 * len(candidates)))
+        results: list[list[float]] = [[] for _ in candidates]
+        for _ in range(first):
+            world = sample_state(view, rng, ledger=ledger)
             for i, action in enumerate(candidates):
-                totals[i] += _playout(world, action, seat, self._policy, self._rng)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+                results[i].append(_playout(world, action, seat, policy, rng))
+        gains = [_mean_gain(results[i], results[0]) for i in range(len(candidates))]
+        challenger = max(range(1, len(candidates)), key=lambda i: (gains[i], -i))
+        # Stage 2: the rest of the budget on the heuristic's choice and its best rival.
+        spent = first * len(candidates)
+        for _ in range(max(0, self.playouts - spent) // 2):
+            world = sample_state(view, rng, ledger=ledger)
+            for i in (0, challenger):
+                results[i].append(_playout(world, candidates[i], seat, policy, rng))
+        if _clearly_better(results[challenger], results[0]):
+            return candidates[challenger]
+        return choice
 
 
 def _candidates(table: Table, view: PlayerView, choice: Action) -> list[Action]:
-    """The heuristic's choice first, then the other actions worth a search."""
+    """The heuristic's choice first, then the few other actions worth a search."""
     legal = view.legal_actions
     phase = view.phase
+    if isinstance(phase, Offering):
+        return ranked_offers(table)[:_OFFERS]
     found: list[Action] = [choice]
-    if isinstance(phase, Offering | DoubleOffer):
+    if isinstance(phase, DoubleOffer):
         kinds = set()
-        if isinstance(choice, PlayCard):
-            kinds.add((choice.card.artist, choice.card.auction))
         for action in legal:
             if isinstance(action, PlayCard):
                 key = (action.card.artist, action.card.auction)
@@ -164,6 +177,26 @@ def _candidates(table: Table, view: PlayerView, choice: Action) -> list[Action]:
         if action in legal and action not in found:
             found.append(action)
     return found
+
+
+def _mean_gain(results: Sequence[float], baseline: Sequence[float]) -> float:
+    """The mean of ``results`` minus ``baseline``, world by world."""
+    return sum(r - b for r, b in zip(results, baseline, strict=False)) / len(results)
+
+
+def _clearly_better(results: Sequence[float], baseline: Sequence[float]) -> bool:
+    """Whether ``results`` beat ``baseline`` by more than the noise (a paired test).
+
+    The paired differences' mean must exceed :data:`_Z` standard errors and
+    :data:`_MIN_GAIN`: the search overrules the heuristic only on evidence.
+    """
+    diffs = [r - b for r, b in zip(results, baseline, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= _MIN_GAIN:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean > _Z * math.sqrt(var / n)
 
 
 def _playout(

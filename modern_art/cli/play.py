@@ -224,7 +224,7 @@ def show_view(out: Console, seen: PlayerView) -> None:
         table.add_column(column)
     for s, p in enumerate(seen.players):
         museum = ", ".join(escape(c.artist) for c in p.museum) or "-"
-        who = escape(p.name) + (" (you)" if s == seen.seat else "")
+        who = escape(p.name) + (" (you)" if s == seen.seat and p.name.lower() != "you" else "")
         table.add_row(
             str(s), who, "?" if p.money is None else str(p.money), str(p.hand_size), museum
         )
@@ -240,6 +240,8 @@ def status_line(seen: PlayerView) -> str:
     phase = seen.phase
     money = f"You have {seen.money}."
     if isinstance(phase, Offering):
+        if phase.auctioneer == seen.seat:
+            return f"It is your turn to offer a painting. {money}"
         return f"{names[phase.auctioneer]} is to offer a painting. {money}"
     if isinstance(phase, DoubleOffer):
         return (
