@@ -134,10 +134,7 @@ def _bid(
             memo[key] = value
     cap = _cap(table, value, phase.auctioneer)
     if isinstance(phase, OpenAuction):
-        high = phase.high_bid
-        if cap <= high:
-            return Pass(seat)
-        return Bid(seat, min(cap, high + max(1, (cap - high) // 3)))
+        return raise_to(seat, phase.high_bid, cap)
     if isinstance(phase, OneOfferAuction):
         high = phase.high_bid
         if cap <= high:
@@ -148,6 +145,19 @@ def _bid(
     # Hidden: shade the sealed bid; the auctioneer wins ties under CMON (R4.3).
     share = 0.9 if phase.auctioneer == seat else 0.75
     return Bid(seat, min(table.money, int(cap * share)))
+
+
+def raise_to(seat: int, high: int, limit: int) -> Action:
+    """An open-auction move towards ``limit``: a third of the way up, or a pass (R4.1)."""
+    if limit <= high:
+        return Pass(seat)
+    return Bid(seat, min(limit, high + max(1, (limit - high) // 3)))
+
+
+def open_limit(table: Table, phase: OpenAuction) -> int:
+    """The most the heuristic bids in this open auction."""
+    value = _lot_value(table, phase.lot, estimates(table))
+    return _cap(table, value, phase.auctioneer)
 
 
 def _fixed_price(table: Table, phase: FixedPriceAuction) -> Action:

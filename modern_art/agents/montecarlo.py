@@ -22,12 +22,13 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from modern_art.actions import Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.agents.heuristic import heuristic_action, ranked_offers
+from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
 from modern_art.agents.ledger_cache import LedgerCache
 from modern_art.agents.play import next_seat
 from modern_art.agents.table import Table, estimates
 from modern_art.engine import apply
 from modern_art.events import Event, RoundEnded
+from modern_art.ledger import MoneyLedger
 from modern_art.legal import legal_actions
 from modern_art.phases import (
     DoubleOffer,
@@ -103,6 +104,7 @@ class MonteCarloAgent:
         self._policy = _POLICIES[rollout]
         self._rng = random.Random(seed)
         self._ledger = LedgerCache()
+        self._plan: tuple[object, int] | None = None
 
     def __repr__(self) -> str:
         return (
@@ -112,12 +114,41 @@ class MonteCarloAgent:
 
     def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
         """Search the candidate actions and return the best (see the module's docstring)."""
+        assert view.seat is not None
+        seat = view.seat
+        phase = view.phase
+        if isinstance(phase, OpenAuction):
+            key = (view.round, phase.lot)
+            if self._plan is not None and self._plan[0] == key:  # keep to the limit
+                return raise_to(seat, phase.high_bid, self._plan[1])
         ledger = self._ledger.ledger(view, events)
         table = Table.from_view(view, self._ledger.money(view, events))
         choice = heuristic_action(table)
+        if isinstance(phase, OpenAuction):
+            limits = _limits(table, phase)
+            best = self._search(
+                view, ledger, [(raise_to(seat, phase.high_bid, x), x) for x in limits]
+            )
+            self._plan = (key, limits[best])
+            return raise_to(seat, phase.high_bid, limits[best])
         candidates = _candidates(table, view, choice)
         if len(candidates) == 1:
             return choice
+        return candidates[self._search(view, ledger, [(a, None) for a in candidates])]
+
+    def _search(
+        self,
+        view: PlayerView,
+        ledger: MoneyLedger,
+        candidates: Sequence[tuple[Action, int | None]],
+    ) -> int:
+        """The candidate to play: 0, the heuristic's, unless another is clearly better.
+
+        Each candidate is an action and, in an open auction, the bid limit the
+        seat keeps to for the rest of that auction.
+        """
+        if len(candidates) == 1:
+            return 0
         assert view.seat is not None
         seat, rng, policy = view.seat, self._rng, self._policy
         # Stage 1: about half the budget, every candidate in the same worlds.
@@ -125,8 +156,8 @@ class MonteCarloAgent:
         results: list[list[float]] = [[] for _ in candidates]
         for _ in range(first):
             world = sample_state(view, rng, ledger=ledger)
-            for i, action in enumerate(candidates):
-                results[i].append(_playout(world, action, seat, policy, rng))
+            for i, (action, limit) in enumerate(candidates):
+                results[i].append(_playout(world, action, seat, limit, policy, rng))
         gains = [_mean_gain(results[i], results[0]) for i in range(len(candidates))]
         challenger = max(range(1, len(candidates)), key=lambda i: (gains[i], -i))
         # Stage 2: the rest of the budget on the heuristic's choice and its best rival.
@@ -134,10 +165,23 @@ class MonteCarloAgent:
         for _ in range(max(0, self.playouts - spent) // 2):
             world = sample_state(view, rng, ledger=ledger)
             for i in (0, challenger):
-                results[i].append(_playout(world, candidates[i], seat, policy, rng))
-        if _clearly_better(results[challenger], results[0]):
-            return candidates[challenger]
-        return choice
+                action, limit = candidates[i]
+                results[i].append(_playout(world, action, seat, limit, policy, rng))
+        return challenger if _clearly_better(results[challenger], results[0]) else 0
+
+
+def _limits(table: Table, phase: OpenAuction) -> list[int]:
+    """Bid limits to search in an open auction: the heuristic's first, then pass and others."""
+    own = open_limit(table, phase)
+    value = sum(estimates(table)[table.artist_index(card)] for card in phase.lot)
+    limits = [own]
+    for amount in (0, *(int(value * share) for share in _BID_SHARES)):
+        limit = min(amount, table.money)
+        if limit <= phase.high_bid:
+            limit = 0  # every limit at or below the high bid is a pass
+        if limit not in limits and not (limit == 0 and own <= phase.high_bid):
+            limits.append(limit)
+    return limits
 
 
 def _candidates(table: Table, view: PlayerView, choice: Action) -> list[Action]:
@@ -200,9 +244,18 @@ def _clearly_better(results: Sequence[float], baseline: Sequence[float]) -> bool
 
 
 def _playout(
-    world: GameState, action: Action, seat: int, policy: Policy, rng: random.Random
+    world: GameState,
+    action: Action,
+    seat: int,
+    limit: int | None,
+    policy: Policy,
+    rng: random.Random,
 ) -> float:
-    """Play ``action`` then ``policy`` for every seat to the round's end; score ``seat``."""
+    """Play ``action`` then ``policy`` for every seat to the round's end; score ``seat``.
+
+    With a ``limit``, ``seat`` keeps to it in the open auction under way.
+    """
+    lot = world.phase.lot if isinstance(world.phase, OpenAuction) else None
     step = apply(world, action)
     state = step.state
     last = seat
@@ -211,7 +264,17 @@ def _playout(
     memo: dict[object, float] = {}
     while not ended and not state.is_over:
         actor = next_seat(state.to_act, last, n)
-        step = apply(state, policy(state, actor, rng, memo))
+        phase = state.phase
+        if (
+            actor == seat
+            and limit is not None
+            and isinstance(phase, OpenAuction)
+            and phase.lot == lot
+        ):
+            move = raise_to(seat, phase.high_bid, limit)
+        else:
+            move = policy(state, actor, rng, memo)
+        step = apply(state, move)
         state = step.state
         last = actor
         ended = any(isinstance(event, RoundEnded) for event in step.events)
