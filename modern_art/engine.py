@@ -118,7 +118,11 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
 
 def _stacked(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
     cards = tuple(deck)
-    if len(cards) != len(rules.deck) or set(cards) != set(rules.deck):
+    try:
+        permutation = len(cards) == len(rules.deck) and set(cards) == set(rules.deck)
+    except TypeError:  # unhashable items cannot be cards
+        permutation = False
+    if not permutation:
         raise ValueError(
             "a stacked deck must hold every card of rules.deck exactly once"
             f" ({len(rules.deck)} cards), got {len(cards)} cards"

@@ -96,6 +96,9 @@ class LegalActions(Sequence[Action]):
             yield from chunk
 
     def __contains__(self, action: object) -> bool:
+        # Accept(1.0) or Pass(True) equal Accept(1) and Pass(1), yet apply refuses them (R1.5).
+        if type(getattr(action, "seat", None)) is not int:
+            return False
         return any(action in chunk for chunk in self._chunks)
 
     def __eq__(self, other: object) -> bool:

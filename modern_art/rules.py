@@ -62,7 +62,7 @@ class DealSchedule(Mapping[int, tuple[int, ...]]):
         raise AttributeError("DealSchedule is immutable")
 
     def __reduce__(self) -> tuple[type[DealSchedule], tuple[dict[int, tuple[int, ...]]]]:
-        # Pickle through the constructor: the default would set slots, which is refused.
+        # Rebuild through __init__: copy, deepcopy and pickle cannot set slots.
         return (type(self), (dict(self._items),))
 
     def __getitem__(self, players: int) -> tuple[int, ...]:
@@ -104,6 +104,15 @@ def _positive(rules: Rules, attribute: Any, value: int) -> None:
         raise ValueError(f"'{attribute.name}' must be a positive integer, got {value!r}")
 
 
+def _to_tiles(value: Any) -> tuple[Any, ...]:
+    try:
+        return tuple(value)
+    except TypeError:
+        raise ValueError(
+            f"'value_tiles' must be a sequence of tile values, got {value!r}"
+        ) from None
+
+
 def _enum_of(kind: type[enum.Enum]) -> Any:
     def check(rules: Rules, attribute: Any, value: object) -> None:
         if not isinstance(value, kind):
@@ -137,7 +146,7 @@ class Rules:
     """The most players the game allows (R1.1)."""
     starting_money: int = field(default=100, validator=_non_negative)
     """Money each player starts with (R1.2)."""
-    value_tiles: tuple[int, ...] = field(default=(30, 20, 10), converter=tuple)
+    value_tiles: tuple[int, ...] = field(default=(30, 20, 10), converter=_to_tiles)
     """Tiles given to the first, second, third ... artist of a round (R6.4)."""
     rounds: int = field(default=4, validator=_positive)
     """The number of rounds (R8.1)."""

@@ -1,0 +1,157 @@
+"""Rules: validation of every field, the presets, and the DealSchedule mapping."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import modern_art as ma
+
+
+def test_R1_4_deal_schedule_survives_copy_deepcopy_and_pickle() -> None:
+    """A DealSchedule (and so Rules and GameState) can be copied, deep-copied and pickled."""
+    schedule = ma.DealSchedule({3: (10, 6, 6, 0), 4: (9, 4, 4, 0)})
+    for clone in (
+        copy.copy(schedule),
+        copy.deepcopy(schedule),
+        pickle.loads(pickle.dumps(schedule)),
+    ):
+        assert clone == schedule and hash(clone) == hash(schedule)
+        assert clone[3] == (10, 6, 6, 0)
+    state = ma.new_game(4, seed=5)
+    assert copy.deepcopy(state) == state
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
+def test_R6_4_value_tiles_not_a_sequence_is_refused_naming_the_field() -> None:
+    """``value_tiles=30`` is refused with a ValueError naming 'value_tiles', not a TypeError."""
+    with pytest.raises(ValueError, match="'value_tiles'"):
+        ma.Rules(value_tiles=30)  # type: ignore[arg-type]
+
+
+CMON_DEALS = {3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)}
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"min_players": 0}, "'min_players'"),
+        ({"min_players": 1}, "'min_players'"),
+        ({"min_players": True}, "'min_players'"),
+        ({"min_players": 5, "max_players": 4}, "'min_players'"),
+        ({"max_players": 0}, "'max_players'"),
+        ({"max_players": 2.5}, "'max_players'"),
+        ({"starting_money": -1}, "'starting_money'"),
+        ({"starting_money": 1.5}, "'starting_money'"),
+        ({"starting_money": None}, "'starting_money'"),
+        ({"value_tiles": (30, 30, 10)}, "'value_tiles'"),
+        ({"value_tiles": (10, 20, 30)}, "'value_tiles'"),
+        ({"value_tiles": (30, 20, -10)}, "'value_tiles'"),
+        ({"value_tiles": (30, 20, 0)}, "'value_tiles'"),
+        ({"value_tiles": ()}, "'value_tiles'"),
+        ({"value_tiles": ("30",)}, "'value_tiles'"),
+        ({"value_tiles": (60, 50, 40, 30, 20, 10)}, "'value_tiles'"),
+        ({"rounds": 0}, "'rounds'"),
+        ({"rounds": 3}, "'rounds'"),
+        ({"deal_schedule": 5}, "'deal_schedule'"),
+        ({"deal_schedule": {3: 5, 4: 5, 5: 5}}, "'deal_schedule'"),
+        ({"deal_schedule": {3: (10, 6, 6, 0), 4: (9, 4, 4, 0)}}, "'deal_schedule'"),
+        ({"deal_schedule": {**CMON_DEALS, 5: (8, 3, 3)}}, "'deal_schedule'"),
+        ({"deal_schedule": {**CMON_DEALS, 5: (8, 3, -3, 0)}}, "'deal_schedule'"),
+        ({"deal_schedule": {**CMON_DEALS, 5: (0, 3, 3, 0)}}, "'deal_schedule'"),
+        ({"deal_schedule": {**CMON_DEALS, 5: (8, 3, 2.5, 0)}}, "'deal_schedule'"),
+        ({"deal_schedule": {**CMON_DEALS, 5: (8, 3, 3, 1)}}, "'deal_schedule'"),
+        ({"deal_schedule": {**CMON_DEALS, 3: (20, 4, 0, 0)}}, "'deal_schedule'"),
+        ({"max_players": 6}, "'deal_schedule'"),
+        ({"hidden_tie": "auctioneer_first"}, "'hidden_tie'"),
+        ({"double_payment": None}, "'double_payment'"),
+        ({"open_money": 1}, "'open_money'"),
+        ({"open_money": "yes"}, "'open_money'"),
+        ({"edition": "cmon"}, "'edition'"),
+    ],
+)
+def test_rules_that_cannot_work_are_refused_naming_the_field(
+    fields: dict[str, object], named: str
+) -> None:
+    """A Rules that cannot work raises ValueError when made, naming the field at fault."""
+    with pytest.raises(ValueError, match=named):
+        ma.Rules(**fields)  # type: ignore[arg-type]
+
+
+def test_R1_4_deal_schedule_too_big_for_the_deck_says_how_many() -> None:
+    """A schedule that needs 75 cards from a 70-card deck says both numbers."""
+    with pytest.raises(ValueError, match="needs 75 cards but the deck has 70"):
+        ma.Rules(deal_schedule={**CMON_DEALS, 5: (8, 3, 3, 1)})
+
+
+def test_R1_4_deal_schedule_exactly_the_deck_is_allowed() -> None:
+    """CMON's five-player schedule uses all 70 cards (5 x 14) and is allowed."""
+    rules = ma.Rules()
+    assert 5 * sum(rules.deals(5)) == len(rules.deck) == 70
+
+
+def test_rules_defaults_are_cmon() -> None:
+    """``Rules()`` is the CMON game: 3-5 players, 100 money, 30/20/10, 4 rounds."""
+    rules = ma.Rules()
+    assert (rules.min_players, rules.max_players) == (3, 5)
+    assert rules.starting_money == 100 and rules.value_tiles == (30, 20, 10)
+    assert rules.rounds == 4 and rules.edition is ma.CMON
+    assert rules.hidden_tie is ma.HiddenTie.AUCTIONEER_FIRST
+    assert rules.double_payment is ma.DoublePayment.SUPPLIER_TAKES_ALL
+    assert rules.open_money is False
+    assert rules.deal_schedule == CMON_DEALS
+
+
+def test_presets_cmon_and_original() -> None:
+    """``preset("cmon")`` is ``Rules()``; ``preset("original")`` swaps only the edition."""
+    assert ma.preset("cmon") == ma.Rules()
+    original = ma.preset("original")
+    assert original.edition is ma.ORIGINAL
+    assert original == ma.Rules(edition=ma.ORIGINAL)
+    assert set(ma.presets()) == {"cmon", "original"}
+    with pytest.raises(ValueError, match="'nope'"):
+        ma.preset("nope")
+
+
+def test_presets_returns_a_fresh_dict() -> None:
+    """Changing the dict ``presets()`` returns does not change the presets."""
+    table = ma.presets()
+    table.clear()
+    assert set(ma.presets()) == {"cmon", "original"}
+
+
+def test_rules_are_values() -> None:
+    """Rules are equal by value, hashable and their repr names the class."""
+    assert ma.Rules(starting_money=50) == ma.Rules(starting_money=50)
+    assert hash(ma.Rules()) == hash(ma.Rules())
+    assert ma.Rules(starting_money=50) != ma.Rules()
+    assert repr(ma.Rules()).startswith("Rules(")
+
+
+def test_deal_schedule_is_an_immutable_hashable_mapping() -> None:
+    """DealSchedule reads like a dict, compares with dicts, and cannot be changed."""
+    schedule = ma.DealSchedule({4: [9, 4, 4, 0], 3: (10, 6, 6, 0)})
+    assert list(schedule) == [3, 4] and len(schedule) == 2
+    assert schedule[4] == (9, 4, 4, 0)
+    assert schedule == {3: (10, 6, 6, 0), 4: (9, 4, 4, 0)}
+    assert schedule == ma.DealSchedule(schedule)
+    assert hash(schedule) == hash(ma.DealSchedule(dict(schedule)))
+    assert eval(repr(schedule), {"DealSchedule": ma.DealSchedule}) == schedule
+    with pytest.raises(KeyError):
+        schedule[5]
+    with pytest.raises(AttributeError):
+        schedule._items = ()  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        schedule[3] = (1, 1, 1, 1)  # type: ignore[index]
+
+
+def test_editions_are_validated() -> None:
+    """An edition with repeated artists or the wrong number of symbol rows is refused."""
+    with pytest.raises(ValueError, match="'artists'"):
+        ma.Edition("x", ("A", "A"), ((1, 1, 1, 1, 1),) * 2)
+    with pytest.raises(ValueError, match="'symbols'"):
+        ma.Edition("x", ("A", "B"), ((1, 1, 1, 1, 1),))
+    with pytest.raises(ValueError, match="'symbols'"):
+        ma.Edition("x", ("A",), ((1, 1, 1, 1),))
