@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import ClassVar
 
 import pytest
 
@@ -158,7 +159,7 @@ def test_next_seat_goes_clockwise_from_the_last_actor() -> None:
 class SeatSpy:
     """An agent recording (game seed, seat) the first time it acts."""
 
-    log: list[tuple[str, int, int]] = []
+    log: ClassVar[list[tuple[str, int, int]]] = []
 
     def __init__(self, label: str, seed: int) -> None:
         self.label = label
@@ -195,7 +196,9 @@ def test_tournament_is_deterministic_with_any_number_of_workers() -> None:
 def test_tournament_reports_progress() -> None:
     """The progress callback counts every game up to the total."""
     calls: list[tuple[int, int]] = []
-    ma.tournament([ma.RandomAgent] * 3, 4, progress=lambda done, total: calls.append((done, total)))
+    ma.tournament(
+        [ma.RandomAgent] * 3, 4, progress=lambda done, total: calls.append((done, total))
+    )
     assert calls[-1] == (4, 4)
 
 
