@@ -11,9 +11,12 @@ from typing import Any, TypeAlias
 
 from attrs import frozen
 
+from modern_art._slots import direct_init
+
 __all__ = ["Accept", "Action", "Bid", "Pass", "PlayCard", "SetPrice"]
 
 
+@direct_init
 @frozen
 class PlayCard:
     """Offer ``card`` from hand (R2.1), or add it as a double's second card (R5.1)."""
@@ -24,6 +27,7 @@ class PlayCard:
     """The :class:`~modern_art.Card` to offer."""
 
 
+@direct_init
 @frozen
 class Bid:
     """Bid ``amount`` in an open, one-offer or hidden auction (R3, R4.1-R4.3)."""
@@ -34,6 +38,7 @@ class Bid:
     """Whole money units; above the high bid, or 0 or more when hidden."""
 
 
+@direct_init
 @frozen
 class Pass:
     """Decline: to bid (R4.1, R4.2), to accept a fixed price (R4.4) or to add a card (R5.2)."""
@@ -42,6 +47,7 @@ class Pass:
     """The acting seat."""
 
 
+@direct_init
 @frozen
 class SetPrice:
     """The auctioneer of a fixed-price auction names the price (R4.4)."""
@@ -52,6 +58,7 @@ class SetPrice:
     """Whole money units, from 1 up to the auctioneer's money."""
 
 
+@direct_init
 @frozen
 class Accept:
     """Buy the lot at the fixed price (R4.4)."""

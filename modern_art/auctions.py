@@ -13,7 +13,7 @@ from modern_art.events import (
     PriceAccepted,
     PriceSet,
 )
-from modern_art.flow import give_lot_free, left_of, replace, sell_lot
+from modern_art.flow import advance, give_lot_free, left_of, sell_lot
 from modern_art.phases import FixedPriceAuction, HiddenAuction, OneOfferAuction, OpenAuction
 from modern_art.rules import HiddenTie
 from modern_art.state import GameState
@@ -55,9 +55,9 @@ def open_auction(
     if isinstance(action, Bid):
         amount = _public_bid(state, phase.high_bid, action, "open")
         events.append(BidPlaced(seat, amount))
-        return replace(
+        return advance(
             state,
-            phase=OpenAuction(
+            OpenAuction(
                 phase.auctioneer, phase.lot, phase.double_player, amount, seat, frozenset()
             ),
         )
@@ -71,9 +71,9 @@ def open_auction(
     passed = phase.passed | {seat}
     waiting = len(state.players) - len(passed) - (phase.high_bidder is not None)
     if waiting:
-        return replace(
+        return advance(
             state,
-            phase=OpenAuction(
+            OpenAuction(
                 phase.auctioneer,
                 phase.lot,
                 phase.double_player,
@@ -112,9 +112,9 @@ def one_offer_auction(
     if seat == phase.auctioneer:
         return _close_bidding(state, phase, high_bidder, high_bid, events)
     turn = left_of(seat, len(state.players))
-    return replace(
+    return advance(
         state,
-        phase=OneOfferAuction(
+        OneOfferAuction(
             phase.auctioneer, phase.lot, phase.double_player, high_bid, high_bidder, turn
         ),
     )
@@ -142,8 +142,8 @@ def hidden_auction(
     events.append(BidSealed(seat, amount))
     bids = (*phase.bids[:seat], amount, *phase.bids[seat + 1 :])
     if None in bids:
-        return replace(
-            state, phase=HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
+        return advance(
+            state, HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
         )
     revealed: tuple[int, ...] = bids  # type: ignore[assignment]
     events.append(BidsRevealed(revealed))
@@ -200,9 +200,9 @@ def fixed_price_auction(
         return sell_lot(
             state, turn, price, phase.auctioneer, phase.lot, phase.double_player, events
         )
-    return replace(
+    return advance(
         state,
-        phase=FixedPriceAuction(phase.auctioneer, phase.lot, phase.double_player, price, turn),
+        FixedPriceAuction(phase.auctioneer, phase.lot, phase.double_player, price, turn),
     )
 
 
@@ -235,9 +235,9 @@ def _set_price(
         )
     events.append(PriceSet(seat, price))
     turn = left_of(seat, len(state.players))
-    return replace(
+    return advance(
         state,
-        phase=FixedPriceAuction(phase.auctioneer, phase.lot, phase.double_player, price, turn),
+        FixedPriceAuction(phase.auctioneer, phase.lot, phase.double_player, price, turn),
     )
 
 

@@ -16,11 +16,10 @@ from modern_art.auctions import (
 from modern_art.cards import Card
 from modern_art.checks import refuse
 from modern_art.events import Event
-from modern_art.flow import deal, replace
+from modern_art.flow import deal
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
-    GameOver,
     HiddenAuction,
     Offering,
     OneOfferAuction,
@@ -33,6 +32,7 @@ from modern_art.turns import add_second_card, offer
 __all__ = ["apply", "new_game"]
 
 _ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
+_ACTION_SET = frozenset(_ACTION_TYPES)
 
 _Handler = Callable[[GameState, Any, Any, list[Event]], GameState]
 _HANDLERS: dict[type, _Handler] = {
@@ -150,22 +150,23 @@ def apply(state: GameState, action: object) -> Step:
     (1, 'CardPlayed')
     """
     phase = state.phase
-    if isinstance(phase, GameOver):
+    handler = _HANDLERS.get(type(phase))
+    if handler is None:
         refuse("R8.1", "the game is over; no action is possible", action)
-    if not isinstance(action, _ACTION_TYPES):
+    if type(action) not in _ACTION_SET and not isinstance(action, _ACTION_TYPES):
         refuse(
             _phase_rule(phase),
             "expected PlayCard, Bid, Pass, SetPrice or Accept,"
             f" got {type(action).__name__} {action!r}",
             action,
         )
-    seat = action.seat
-    n = len(state.players)
-    if type(seat) is not int or not 0 <= seat < n:
+    seat = action.seat  # type: ignore[attr-defined]
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        n = len(state.players)
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)
     events: list[Event] = []
-    new = _HANDLERS[type(phase)](state, phase, action, events)
-    return Step(replace(new, step=state.step + 1), tuple(events))
+    new = handler(state, phase, action, events)
+    return Step(new, tuple(events))
 
 
 def _phase_rule(phase: object) -> str:

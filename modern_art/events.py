@@ -12,6 +12,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from modern_art._slots import direct_init
 from modern_art.cards import Auction, Card
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
 ]
 
 
+@direct_init
 @frozen
 class Payment:
     """Money moving from one seat to another seat or to the bank (R3.3)."""
@@ -51,6 +53,7 @@ class Payment:
     """Money units paid."""
 
 
+@direct_init
 @frozen
 class RoundStarted:
     """A round began (after its cards were dealt)."""
@@ -59,6 +62,7 @@ class RoundStarted:
     """The round's number, from 1."""
 
 
+@direct_init
 @frozen
 class CardsDealt:
     """Cards were dealt to a seat (R1.4, R6.6). Others see only ``count``."""
@@ -71,6 +75,7 @@ class CardsDealt:
     """The cards, or ``None`` in a stream for another seat."""
 
 
+@direct_init
 @frozen
 class TurnStarted:
     """``seat`` is the auctioneer and must offer a card (R2.1)."""
@@ -79,6 +84,7 @@ class TurnStarted:
     """The new auctioneer."""
 
 
+@direct_init
 @frozen
 class AuctioneerSkipped:
     """``seat`` holds no cards and is skipped as auctioneer (R2.3)."""
@@ -87,6 +93,7 @@ class AuctioneerSkipped:
     """The skipped seat."""
 
 
+@direct_init
 @frozen
 class CardPlayed:
     """The auctioneer offered a card from hand; it counts at once (R2.1, R2.2)."""
@@ -99,6 +106,7 @@ class CardPlayed:
     """The artist's paintings offered this round, this one included."""
 
 
+@direct_init
 @frozen
 class SecondCardAdded:
     """``seat`` added the second card of a double auction (R5.1, R5.3)."""
@@ -111,6 +119,7 @@ class SecondCardAdded:
     """The artist's paintings offered this round, this one included."""
 
 
+@direct_init
 @frozen
 class SecondCardDeclined:
     """``seat`` declined to add a second card to a double (R5.2)."""
@@ -119,6 +128,7 @@ class SecondCardDeclined:
     """The declining seat."""
 
 
+@direct_init
 @frozen
 class AuctionStarted:
     """An auction of ``kind`` began over ``lot`` (R2.1, R5.1)."""
@@ -133,6 +143,7 @@ class AuctionStarted:
     """Who played the double card, for a pair; else ``None``."""
 
 
+@direct_init
 @frozen
 class BidPlaced:
     """A public bid in an open or one-offer auction (R4.1, R4.2)."""
@@ -143,6 +154,7 @@ class BidPlaced:
     """The bid."""
 
 
+@direct_init
 @frozen
 class Passed:
     """``seat`` passed: no bid (R4.1, R4.2) or no acceptance (R4.4)."""
@@ -151,6 +163,7 @@ class Passed:
     """The passing seat."""
 
 
+@direct_init
 @frozen
 class BidSealed:
     """``seat`` sealed a hidden bid (R4.3); others see ``amount=None``."""
@@ -161,6 +174,7 @@ class BidSealed:
     """The bid, or ``None`` in a stream for another seat."""
 
 
+@direct_init
 @frozen
 class BidsRevealed:
     """Every hidden bid, revealed together (R4.3)."""
@@ -169,6 +183,7 @@ class BidsRevealed:
     """Each seat's bid, by seat."""
 
 
+@direct_init
 @frozen
 class PriceSet:
     """The auctioneer named the fixed price (R4.4)."""
@@ -179,6 +194,7 @@ class PriceSet:
     """The price."""
 
 
+@direct_init
 @frozen
 class PriceAccepted:
     """``seat`` accepted the fixed price (R4.4)."""
@@ -189,6 +205,7 @@ class PriceAccepted:
     """The price."""
 
 
+@direct_init
 @frozen
 class AuctionWon:
     """``buyer`` bought ``lot`` for ``price``; ``payments`` say who paid whom (R3.3, R5.3)."""
@@ -203,6 +220,7 @@ class AuctionWon:
     """Each payment made; two under the ``SPLIT`` variant."""
 
 
+@direct_init
 @frozen
 class LotTakenFree:
     """Nobody bid, or nobody added a second card: ``seat`` takes ``lot`` free (R3.4, R5.5)."""
@@ -213,6 +231,7 @@ class LotTakenFree:
     """The cards, now in that seat's museum."""
 
 
+@direct_init
 @frozen
 class RoundEnded:
     """The round ended and was ranked (R6.1-R6.4)."""
@@ -231,6 +250,7 @@ class RoundEnded:
     """The value tile each ranked artist received, parallel to ``ranking`` (R6.4)."""
 
 
+@direct_init
 @frozen
 class PaintingsSold:
     """A seat sold its museum's paintings of one artist to the bank (R6.5)."""
@@ -247,6 +267,7 @@ class PaintingsSold:
     """The money received, ``paintings * value``."""
 
 
+@direct_init
 @frozen
 class GameEnded:
     """The game is over (R8.1); all money is revealed (R7.2)."""

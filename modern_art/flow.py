@@ -3,11 +3,15 @@ turn, and the end of a round with its sale and the next deal (R2.3, R2.4, R6).
 
 Each function takes the state and the list of events the current action has
 caused so far, appends the events it causes and returns the new state.
+
+Every action ends in :func:`advance`, exactly once: it names the phase the
+game waits for next and counts the step. So a typical action builds one new
+:class:`GameState`, and its unchanged parts (the deck, the other players,
+the tiles ...) are shared with the state before it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from modern_art.cards import Auction, Card
@@ -65,6 +69,32 @@ def replace(
     )
 
 
+def advance(
+    state: GameState,
+    phase: Phase,
+    *,
+    players: tuple[PlayerState, ...] = _KEEP,
+    counts: tuple[int, ...] = _KEEP,
+) -> GameState:
+    """The state once the current action is done: waiting for ``phase``, one step later."""
+    return GameState(
+        state.rules,
+        state.players if players is _KEEP else players,
+        state.deck,
+        state.round,
+        state.counts if counts is _KEEP else counts,
+        state.tiles,
+        state.discard,
+        phase,
+        state.step + 1,
+    )
+
+
+_SEATS = 32
+_OFFERING = tuple(Offering(seat) for seat in range(_SEATS))
+"""Phases are values, so every turn of seat ``s`` can share one ``Offering(s)``."""
+
+
 def left_of(seat: int, players: int) -> int:
     """The seat clockwise next to ``seat`` (R1.5)."""
     return (seat + 1) % players
@@ -77,6 +107,9 @@ def start_auction(
     lot: tuple[Card, ...],
     double_player: int | None,
     events: list[Event],
+    *,
+    players: tuple[PlayerState, ...] = _KEEP,
+    counts: tuple[int, ...] = _KEEP,
 ) -> GameState:
     """Begin an auction of ``kind`` over ``lot`` (R2.1, R5.1)."""
     events.append(AuctionStarted(auctioneer, kind, lot, double_player))
@@ -90,18 +123,29 @@ def start_auction(
         phase = HiddenAuction(auctioneer, lot, double_player, (None,) * n)
     else:
         phase = FixedPriceAuction(auctioneer, lot, double_player, None, auctioneer)
-    return replace(state, phase=phase)
+    return advance(state, phase, players=players, counts=counts)
 
 
-def next_turn(state: GameState, after: int, events: list[Event]) -> GameState:
-    """Make the first seat left of ``after`` that holds cards the auctioneer (R2.3, R2.4)."""
-    players = state.players
+def next_turn(
+    state: GameState,
+    after: int,
+    events: list[Event],
+    *,
+    players: tuple[PlayerState, ...] = _KEEP,
+) -> GameState:
+    """Make the first seat left of ``after`` that holds cards the auctioneer (R2.3, R2.4).
+
+    ``players``, if given, replaces ``state.players`` first.
+    """
+    seats = state.players if players is _KEEP else players
+    n = len(seats)
     seat = after
-    for _ in range(len(players)):
-        seat = left_of(seat, len(players))
-        if players[seat].hand:
+    for _ in range(n):
+        seat = seat + 1 if seat + 1 < n else 0  # left_of, inlined
+        if seats[seat].hand:
             events.append(TurnStarted(seat))
-            return replace(state, phase=Offering(seat))
+            phase = _OFFERING[seat] if seat < _SEATS else Offering(seat)
+            return advance(state, phase, players=players)
         events.append(AuctioneerSkipped(seat))
     raise AssertionError("no hand holds a card, yet the round goes on")  # pragma: no cover
 
@@ -117,19 +161,16 @@ def sell_lot(
 ) -> GameState:
     """``buyer`` pays ``price`` for ``lot`` and takes it; the next turn begins (R3.3, R3.5)."""
     payments = lot_payments(buyer, price, auctioneer, double_player, state.rules.double_payment)
-    money = [p.money for p in state.players]
-    money[buyer] -= price
+    players = list(state.players)
+    p = players[buyer]
+    players[buyer] = PlayerState(p.name, p.money - price, p.hand, p.museum + lot)
     for payment in payments:
-        if payment.payee is not None:
-            money[payment.payee] += payment.amount
-    players = tuple(
-        PlayerState(p.name, money[seat], p.hand, p.museum + lot if seat == buyer else p.museum)
-        if money[seat] != p.money or seat == buyer
-        else p
-        for seat, p in enumerate(state.players)
-    )
+        payee = payment.payee
+        if payee is not None:  # the buyer is never paid (lot_payments sends that to the bank)
+            p = players[payee]
+            players[payee] = PlayerState(p.name, p.money + payment.amount, p.hand, p.museum)
     events.append(AuctionWon(buyer, price, lot, payments))
-    return next_turn(replace(state, players=players), auctioneer, events)
+    return next_turn(state, auctioneer, events, players=tuple(players))
 
 
 def give_lot_free(
@@ -140,7 +181,7 @@ def give_lot_free(
     p = players[seat]
     players[seat] = PlayerState(p.name, p.money, p.hand, p.museum + lot)
     events.append(LotTakenFree(seat, lot))
-    return next_turn(replace(state, players=tuple(players)), seat, events)
+    return next_turn(state, seat, events, players=tuple(players))
 
 
 def end_round(
@@ -162,18 +203,24 @@ def end_round(
             rules.value_tiles[: len(ranked)],
         )
     )
-    index = {artist: i for i, artist in enumerate(rules.artists)}
-    values = [artist_value(tiles[a], a in ranked) for a in range(len(rules.artists))]
+    artists = rules.artists
+    index = {artist: i for i, artist in enumerate(artists)}
+    values = [artist_value(tiles[a], a in ranked) for a in range(len(artists))]
     players: list[PlayerState] = []
     discard = list(state.discard)
     for seat, p in enumerate(state.players):
+        if not p.museum:
+            players.append(p)
+            continue
+        by_artist = [0] * len(artists)
+        for card in p.museum:
+            by_artist[index[card.artist]] += 1
         income = 0
-        by_artist = Counter(card.artist for card in p.museum)
-        for artist in sorted(by_artist, key=index.__getitem__):
-            value = values[index[artist]]
-            count = by_artist[artist]
-            income += value * count
-            events.append(PaintingsSold(seat, artist, count, value, value * count))
+        for a, count in enumerate(by_artist):
+            if count:
+                value = values[a]
+                income += value * count
+                events.append(PaintingsSold(seat, artists[a], count, value, value * count))
         discard.extend(p.museum)
         players.append(PlayerState(p.name, p.money + income, p.hand, ()))
     discard.extend(ending_cards)
@@ -182,12 +229,12 @@ def end_round(
         players=tuple(players),
         tiles=tuple(tiles),
         discard=tuple(discard),
-        counts=(0,) * len(rules.artists),
+        counts=(0,) * len(artists),
     )
     if state.round == rules.rounds or not any(p.hand for p in players):
         money = tuple(p.money for p in players)
         events.append(GameEnded(money, leaders(money)))
-        return replace(state, phase=GameOver())
+        return advance(state, GameOver())
     state = deal(replace(state, round=state.round + 1), events)
     events.append(RoundStarted(state.round))
     return next_turn(state, ender, events)

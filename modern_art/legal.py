@@ -1,19 +1,22 @@
 """Legal actions as a lazy, immutable, indexable sequence.
 
-A bid range of a hundred amounts is not built as a hundred objects: each
-range is one small chunk that makes the action asked for on demand.
+A bid range of a hundred amounts is not built as a hundred objects, nor a
+hand of nine cards as nine ``PlayCard``: each range or hand is one small
+part that makes the action asked for on demand. A random player, which
+takes ``len`` and one index, builds one action per step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import overload
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, overload
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.cards import Auction
+from modern_art.cards import Auction, Card
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
+    GameOver,
     HiddenAuction,
     Offering,
     OneOfferAuction,
@@ -23,39 +26,36 @@ from modern_art.state import GameState
 
 __all__ = ["LegalActions", "legal_actions"]
 
+_Part = tuple[int, Any, int, Any]
+"""A non-empty run of actions, ``(size, kind, seat, base)``, plain data:
 
-class _Amounts(Sequence[Action]):
-    """``kind(seat, amount)`` for every amount in ``range(start, stop)``."""
+* ``kind is None``: ``base`` is a sequence of the actions themselves;
+* ``kind is PlayCard``: ``base`` is a tuple of cards, action ``i`` is
+  ``PlayCard(seat, base[i])``;
+* ``kind`` is ``Bid`` or ``SetPrice``: ``base`` is the lowest amount, action
+  ``i`` is ``kind(seat, base + i)``.
+"""
 
-    __slots__ = ("kind", "seat", "start", "stop")
 
-    def __init__(self, kind: type[Bid] | type[SetPrice], seat: int, start: int, stop: int) -> None:
-        self.kind = kind
-        self.seat = seat
-        self.start = start
-        self.stop = max(start, stop)
+def _iter(part: _Part) -> Iterator[Action]:
+    size, kind, seat, base = part
+    if kind is None:
+        return iter(base)
+    if kind is PlayCard:
+        return (PlayCard(seat, card) for card in base)
+    return (kind(seat, amount) for amount in range(base, base + size))
 
-    def __len__(self) -> int:
-        return self.stop - self.start
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return self.kind(self.seat, self.start + i)
-
-    def __contains__(self, action: object) -> bool:
-        if type(action) is not self.kind or action.seat != self.seat:
-            return False
-        amount = action.amount if isinstance(action, Bid) else action.price
-        return type(amount) is int and self.start <= amount < self.stop
+def _has(part: _Part, action: object) -> bool:
+    size, kind, seat, base = part
+    if kind is None:
+        return action in base
+    if type(action) is not kind or action.seat != seat:  # type: ignore[attr-defined]
+        return False
+    if kind is PlayCard:
+        return action.card in base  # type: ignore[attr-defined]
+    amount = action.amount if kind is Bid else action.price  # type: ignore[attr-defined]
+    return type(amount) is int and base <= amount < base + size
 
 
 class LegalActions(Sequence[Action]):
@@ -63,13 +63,21 @@ class LegalActions(Sequence[Action]):
 
     Supports ``len``, indexing, slicing, iteration and fast ``in``. Equal to
     another sequence holding the same actions in the same order.
+
+    >>> from modern_art import Pass
+    >>> actions = LegalActions([(Pass(0),), (), (Pass(1),)])
+    >>> len(actions), actions[-1], Pass(0) in actions
+    (2, Pass(seat=1), True)
     """
 
-    __slots__ = ("_chunks", "_len")
+    __slots__ = ("_len", "_parts")
+    _parts: tuple[_Part, ...]
+    _len: int
 
-    def __init__(self, chunks: Sequence[Sequence[Action]]) -> None:
-        self._chunks = tuple(c for c in chunks if len(c))
-        self._len = sum(len(c) for c in self._chunks)
+    def __init__(self, chunks: Iterable[Sequence[Action]]) -> None:
+        """Join ``chunks`` (sequences of actions, kept as given) into one sequence."""
+        self._parts = tuple((len(c), None, 0, c) for c in chunks if len(c))
+        self._len = sum(part[0] for part in self._parts)
 
     def __len__(self) -> int:
         return self._len
@@ -85,21 +93,26 @@ class LegalActions(Sequence[Action]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("legal action index out of range")
-        for chunk in self._chunks:
-            if i < len(chunk):
-                return chunk[i]
-            i -= len(chunk)
+        for size, kind, seat, base in self._parts:
+            if i < size:
+                if kind is None:
+                    action: Action = base[i]
+                    return action
+                if kind is PlayCard:
+                    return PlayCard(seat, base[i])
+                return kind(seat, base + i)  # type: ignore[no-any-return]
+            i -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
     def __iter__(self) -> Iterator[Action]:
-        for chunk in self._chunks:
-            yield from chunk
+        for part in self._parts:
+            yield from _iter(part)
 
     def __contains__(self, action: object) -> bool:
         # Accept(1.0) or Pass(True) equal Accept(1) and Pass(1), yet apply refuses them (R1.5).
         if type(getattr(action, "seat", None)) is not int:
             return False
-        return any(action in chunk for chunk in self._chunks)
+        return any(_has(part, action) for part in self._parts)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
@@ -111,6 +124,135 @@ class LegalActions(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
+
+
+_new = object.__new__
+
+
+def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
+    """A :class:`LegalActions` of non-empty ``parts`` holding ``total`` actions."""
+    actions: LegalActions = _new(LegalActions)
+    actions._parts = parts
+    actions._len = total
+    return actions
+
+
+_NONE = _legal((), 0)
+_SEATS = 32
+"""Seats below this share their one-action ``Pass`` and ``Accept`` parts."""
+
+
+def _single(action: Action) -> _Part:
+    return (1, None, 0, (action,))
+
+
+_PASS = tuple(_single(Pass(seat)) for seat in range(_SEATS))
+_ACCEPT = tuple(_single(Accept(seat)) for seat in range(_SEATS))
+
+
+def _pass(seat: int) -> _Part:
+    return _PASS[seat] if 0 <= seat < _SEATS else _single(Pass(seat))
+
+
+def _accept(seat: int) -> _Part:
+    return _ACCEPT[seat] if 0 <= seat < _SEATS else _single(Accept(seat))
+
+
+def _offering(state: GameState, phase: Offering, only: int | None) -> LegalActions:
+    seat = phase.auctioneer
+    if only is not None and only != seat:
+        return _NONE
+    hand = state.players[seat].hand
+    if not hand:
+        return _NONE
+    return _legal(((len(hand), PlayCard, seat, hand),), len(hand))
+
+
+def _open(state: GameState, phase: OpenAuction, only: int | None) -> LegalActions:
+    parts: list[_Part] = []
+    total = 0
+    lo = phase.high_bid + 1
+    passed, high_bidder = phase.passed, phase.high_bidder
+    for seat, player in enumerate(state.players):
+        if seat in passed or seat == high_bidder or (only is not None and only != seat):
+            continue
+        bids = player.money + 1 - lo
+        if bids > 0:
+            parts.append((bids, Bid, seat, lo))
+            total += bids
+        parts.append(_PASS[seat] if seat < _SEATS else _single(Pass(seat)))
+        total += 1
+    return _legal(tuple(parts), total)
+
+
+def _one_offer(state: GameState, phase: OneOfferAuction, only: int | None) -> LegalActions:
+    seat = phase.turn
+    if only is not None and only != seat:
+        return _NONE
+    lo = phase.high_bid + 1
+    bids = state.players[seat].money + 1 - lo
+    if bids > 0:
+        return _legal(((bids, Bid, seat, lo), _pass(seat)), bids + 1)
+    return _legal((_pass(seat),), 1)
+
+
+def _hidden(state: GameState, phase: HiddenAuction, only: int | None) -> LegalActions:
+    parts: list[_Part] = []
+    total = 0
+    players = state.players
+    for seat, bid in enumerate(phase.bids):
+        if bid is None and (only is None or only == seat):
+            bids = players[seat].money + 1
+            if bids > 0:
+                parts.append((bids, Bid, seat, 0))
+                total += bids
+    return _legal(tuple(parts), total)
+
+
+def _fixed_price(state: GameState, phase: FixedPriceAuction, only: int | None) -> LegalActions:
+    seat = phase.turn
+    if only is not None and only != seat:
+        return _NONE
+    money = state.players[seat].money
+    if phase.price is None:
+        if money == 0:  # R4.4: the only price is 0 (a range, so SetPrice(s, 0.0) is not in it)
+            return _legal(((1, SetPrice, seat, 0),), 1)
+        if money < 0:
+            return _NONE
+        return _legal(((money, SetPrice, seat, 1),), money)
+    if money >= phase.price:
+        return _legal((_accept(seat), _pass(seat)), 2)
+    return _legal((_pass(seat),), 1)
+
+
+def _double_offer(state: GameState, phase: DoubleOffer, only: int | None) -> LegalActions:
+    seat = phase.asking
+    if only is not None and only != seat:
+        return _NONE
+    artist = phase.card.artist
+    fitting: tuple[Card, ...] = tuple(
+        card
+        for card in state.players[seat].hand
+        if card.artist == artist and card.auction is not Auction.DOUBLE
+    )
+    if not fitting:
+        return _legal((_pass(seat),), 1)
+    return _legal(((len(fitting), PlayCard, seat, fitting), _pass(seat)), len(fitting) + 1)
+
+
+def _game_over(state: GameState, phase: GameOver, only: int | None) -> LegalActions:
+    return _NONE
+
+
+_BUILDERS: dict[type, Callable[[GameState, Any, int | None], LegalActions]] = {
+    Offering: _offering,
+    OpenAuction: _open,
+    OneOfferAuction: _one_offer,
+    HiddenAuction: _hidden,
+    FixedPriceAuction: _fixed_price,
+    DoubleOffer: _double_offer,
+    GameOver: _game_over,
+}
 
 
 def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
@@ -126,40 +268,5 @@ def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
     >>> len(ma.legal_actions(state)), len(ma.legal_actions(state, 1))
     (10, 0)
     """
-    to_act = state.to_act
-    if seat is None:
-        seats: Sequence[int] = sorted(to_act)
-    else:
-        seats = (seat,) if seat in to_act else ()
-    chunks: list[Sequence[Action]] = []
-    for s in seats:
-        chunks.extend(_seat_actions(state, s))
-    return LegalActions(chunks)
-
-
-def _seat_actions(state: GameState, seat: int) -> list[Sequence[Action]]:
     phase = state.phase
-    player = state.players[seat]
-    money = player.money
-    if isinstance(phase, Offering):
-        return [tuple(PlayCard(seat, card) for card in player.hand)]
-    if isinstance(phase, OpenAuction | OneOfferAuction):
-        return [_Amounts(Bid, seat, phase.high_bid + 1, money + 1), (Pass(seat),)]
-    if isinstance(phase, HiddenAuction):
-        return [_Amounts(Bid, seat, 0, money + 1)]
-    if isinstance(phase, FixedPriceAuction):
-        if phase.price is None:
-            if money == 0:
-                return [(SetPrice(seat, 0),)]
-            return [_Amounts(SetPrice, seat, 1, money + 1)]
-        accept: tuple[Action, ...] = (Accept(seat),) if money >= phase.price else ()
-        return [accept, (Pass(seat),)]
-    if isinstance(phase, DoubleOffer):
-        artist = phase.card.artist
-        fitting = tuple(
-            PlayCard(seat, card)
-            for card in player.hand
-            if card.artist == artist and card.auction is not Auction.DOUBLE
-        )
-        return [fitting, (Pass(seat),)]
-    return []
+    return _BUILDERS[type(phase)](state, phase, seat)

@@ -10,6 +10,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from modern_art._slots import direct_init
 from modern_art.cards import Auction, Card
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
 ]
 
 
+@direct_init
 @frozen
 class Offering:
     """The auctioneer must offer a card from hand (R2.1)."""
@@ -33,6 +35,7 @@ class Offering:
     """The seat to offer."""
 
 
+@direct_init
 @frozen
 class DoubleOffer:
     """A double card is out; ``asking`` may add a second card or decline (R5.2)."""
@@ -45,6 +48,7 @@ class DoubleOffer:
     """The seat now asked to add a card."""
 
 
+@direct_init
 @frozen
 class OpenAuction:
     """An open auction without a clock (R4.1, a decision)."""
@@ -64,6 +68,7 @@ class OpenAuction:
     """Seats that passed since the last bid."""
 
 
+@direct_init
 @frozen
 class OneOfferAuction:
     """A one-offer auction: each bids once, clockwise, the auctioneer last (R4.2)."""
@@ -83,6 +88,7 @@ class OneOfferAuction:
     """The seat to bid or pass now."""
 
 
+@direct_init
 @frozen
 class HiddenAuction:
     """A hidden auction: sealed bids, revealed together (R4.3)."""
@@ -98,6 +104,7 @@ class HiddenAuction:
     """Each seat's sealed bid, ``None`` while not yet given. Secret (R7.2)."""
 
 
+@direct_init
 @frozen
 class FixedPriceAuction:
     """A fixed-price auction (R4.4)."""
@@ -115,6 +122,7 @@ class FixedPriceAuction:
     """The seat to act: the auctioneer naming the price, then each in turn."""
 
 
+@direct_init
 @frozen
 class GameOver:
     """The game has ended (R8.1)."""

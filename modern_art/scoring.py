@@ -60,11 +60,11 @@ def lot_payments(
     >>> lot_payments(2, 41, 1, 0, DoublePayment.SPLIT)
     (Payment(payer=2, payee=1, amount=21), Payment(payer=2, payee=0, amount=20))
     """
-    shares: tuple[tuple[int, int], ...]
-    if rule is DoublePayment.SPLIT and double_player is not None and double_player != auctioneer:
-        shares = ((auctioneer, (price + 1) // 2), (double_player, price // 2))
-    else:
-        shares = ((auctioneer, price),)
+    if rule is not DoublePayment.SPLIT or double_player is None or double_player == auctioneer:
+        if price <= 0:
+            return ()
+        return (Payment(buyer, None if auctioneer == buyer else auctioneer, price),)
+    shares = ((auctioneer, (price + 1) // 2), (double_player, price // 2))
     return tuple(
         Payment(buyer, None if owner == buyer else owner, amount)
         for owner, amount in shares

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from attrs import frozen
 
+from modern_art._slots import direct_init
 from modern_art.cards import Card
 from modern_art.events import Event
 from modern_art.phases import (
@@ -22,6 +26,7 @@ from modern_art.rules import Rules
 __all__ = ["GameState", "PlayerState", "Step"]
 
 
+@direct_init
 @frozen
 class PlayerState:
     """One seat: name, money, hand and museum."""
@@ -36,6 +41,7 @@ class PlayerState:
     """Paintings bought or received this round, public (R3.5)."""
 
 
+@direct_init
 @frozen
 class GameState:
     """Everything about a game at one moment. Immutable; compare with ``==``.
@@ -66,7 +72,8 @@ class GameState:
     @property
     def to_act(self) -> frozenset[int]:
         """The seats that may act now (empty once the game is over)."""
-        return to_act(self)
+        phase = self.phase
+        return _TO_ACT[type(phase)](self, phase)
 
     @property
     def is_over(self) -> bool:
@@ -87,26 +94,60 @@ class GameState:
         return len(self.players)
 
 
-def to_act(state: GameState) -> frozenset[int]:
-    """The seats that may act in ``state``."""
-    phase = state.phase
-    if isinstance(phase, Offering):
-        return frozenset((phase.auctioneer,))
-    if isinstance(phase, OneOfferAuction | FixedPriceAuction):
-        return frozenset((phase.turn,))
-    if isinstance(phase, OpenAuction):
-        return frozenset(
-            s
-            for s in range(len(state.players))
-            if s not in phase.passed and s != phase.high_bidder
-        )
-    if isinstance(phase, HiddenAuction):
-        return frozenset(s for s, bid in enumerate(phase.bids) if bid is None)
-    if isinstance(phase, DoubleOffer):
-        return frozenset((phase.asking,))
+_SEATS = 32
+"""Seats below this have their one-seat ``frozenset`` made once (any count works)."""
+_ONE_SEAT = tuple(frozenset((seat,)) for seat in range(_SEATS))
+_ALL_SEATS = tuple(frozenset(range(n)) for n in range(_SEATS))
+
+
+def _one(seat: int) -> frozenset[int]:
+    return _ONE_SEAT[seat] if 0 <= seat < _SEATS else frozenset((seat,))
+
+
+def _offering(state: GameState, phase: Offering) -> frozenset[int]:
+    return _one(phase.auctioneer)
+
+
+def _in_turn(state: GameState, phase: OneOfferAuction | FixedPriceAuction) -> frozenset[int]:
+    return _one(phase.turn)
+
+
+def _asking(state: GameState, phase: DoubleOffer) -> frozenset[int]:
+    return _one(phase.asking)
+
+
+def _open(state: GameState, phase: OpenAuction) -> frozenset[int]:
+    n = len(state.players)
+    seats = _ALL_SEATS[n] if n < _SEATS else frozenset(range(n))
+    return seats.difference(phase.passed, (phase.high_bidder,))
+
+
+def _hidden(state: GameState, phase: HiddenAuction) -> frozenset[int]:
+    return frozenset([seat for seat, bid in enumerate(phase.bids) if bid is None])
+
+
+def _nobody(state: GameState, phase: GameOver) -> frozenset[int]:
     return frozenset()
 
 
+_TO_ACT: dict[type, Callable[[GameState, Any], frozenset[int]]] = {
+    Offering: _offering,
+    OneOfferAuction: _in_turn,
+    FixedPriceAuction: _in_turn,
+    DoubleOffer: _asking,
+    OpenAuction: _open,
+    HiddenAuction: _hidden,
+    GameOver: _nobody,
+}
+
+
+def to_act(state: GameState) -> frozenset[int]:
+    """The seats that may act in ``state``."""
+    phase = state.phase
+    return _TO_ACT[type(phase)](state, phase)
+
+
+@direct_init
 @frozen
 class Step:
     """The result of :func:`modern_art.apply`: the new state and what happened."""

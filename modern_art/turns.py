@@ -6,7 +6,7 @@ from modern_art.actions import Pass, PlayCard
 from modern_art.cards import Auction, Card
 from modern_art.checks import action_name, refuse
 from modern_art.events import CardPlayed, Event, SecondCardAdded, SecondCardDeclined
-from modern_art.flow import end_round, give_lot_free, left_of, replace, start_auction
+from modern_art.flow import advance, end_round, give_lot_free, left_of, replace, start_auction
 from modern_art.phases import DoubleOffer, Offering
 from modern_art.scoring import ROUND_ENDING_COUNT
 from modern_art.state import GameState, PlayerState
@@ -27,17 +27,22 @@ def offer(state: GameState, phase: Offering, action: object, events: list[Event]
             f"seat {seat} must offer a painting with PlayCard, not {action_name(action)}",
             action,
         )
-    state, count = _take_from_hand(state, seat, action.card, "R2.1", action)
     card: Card = action.card
+    players, counts, count = _take_from_hand(state, seat, card, "R2.1", action)
     events.append(CardPlayed(seat, card, count))
-    if count >= ROUND_ENDING_COUNT:  # R6.1, and R5.6 for a double card
-        return end_round(state, seat, (card,), events)
-    if not any(p.hand for p in state.players):  # R6.2
-        return end_round(state, seat, (card,), events)
+    if count >= ROUND_ENDING_COUNT or _all_hands_empty(players, seat):  # R6.1 (R5.6), R6.2
+        return end_round(replace(state, players=players, counts=counts), seat, (card,), events)
     if card.auction is Auction.DOUBLE:
-        asking = seat if state.players[seat].hand else _next_asked(state, seat, seat)
-        return replace(state, phase=DoubleOffer(seat, card, asking))  # type: ignore[arg-type]
-    return start_auction(state, card.auction, seat, (card,), None, events)
+        asking = seat if players[seat].hand else _next_asked(players, seat, seat)
+        return advance(
+            state,
+            DoubleOffer(seat, card, asking),  # type: ignore[arg-type]
+            players=players,
+            counts=counts,
+        )
+    return start_auction(
+        state, card.auction, seat, (card,), None, events, players=players, counts=counts
+    )
 
 
 def add_second_card(
@@ -53,10 +58,10 @@ def add_second_card(
         )
     if isinstance(action, Pass):
         events.append(SecondCardDeclined(seat))
-        asked = _next_asked(state, seat, phase.double_player)
+        asked = _next_asked(state.players, seat, phase.double_player)
         if asked is None:  # R5.5: nobody added a card
             return give_lot_free(state, phase.double_player, (phase.card,), events)
-        return replace(state, phase=DoubleOffer(phase.double_player, phase.card, asked))
+        return advance(state, DoubleOffer(phase.double_player, phase.card, asked))
     if not isinstance(action, PlayCard):
         refuse(
             "R5.2",
@@ -65,7 +70,7 @@ def add_second_card(
             action,
         )
     card = action.card
-    if isinstance(card, Card) and card in state.players[seat].hand:
+    if _position(state.players[seat].hand, card) >= 0:
         if card.artist != phase.card.artist:
             refuse(
                 "R5.1",
@@ -74,43 +79,79 @@ def add_second_card(
             )
         if card.auction is Auction.DOUBLE:
             refuse("R5.1", "the second card of a double may not be a double itself", action)
-    state, count = _take_from_hand(state, seat, card, "R5.1", action)
+    players, counts, count = _take_from_hand(state, seat, card, "R5.1", action)
     events.append(SecondCardAdded(seat, card, count))
     lot = (phase.card, card)
-    if count >= ROUND_ENDING_COUNT:  # R5.7: neither card is sold
-        return end_round(state, seat, lot, events)
-    if not any(p.hand for p in state.players):  # R6.2
-        return end_round(state, seat, lot, events)
-    return start_auction(state, card.auction, seat, lot, phase.double_player, events)
+    if count >= ROUND_ENDING_COUNT or _all_hands_empty(players, seat):  # R5.7, R6.2
+        return end_round(replace(state, players=players, counts=counts), seat, lot, events)
+    return start_auction(
+        state,
+        card.auction,
+        seat,
+        lot,
+        phase.double_player,
+        events,
+        players=players,
+        counts=counts,
+    )
 
 
 def _take_from_hand(
     state: GameState, seat: int, card: object, rule: str, action: object
-) -> tuple[GameState, int]:
-    """Remove ``card`` from ``seat``'s hand and count it for its artist (R2.2)."""
-    player = state.players[seat]
+) -> tuple[tuple[PlayerState, ...], tuple[int, ...], int]:
+    """Take ``card`` from ``seat``'s hand and count it for its artist (R2.2).
+
+    Returns the new players, the new counts and the artist's count now.
+    """
+    players = state.players
+    player = players[seat]
     hand = player.hand
-    if not isinstance(card, Card) or card not in hand:
+    i = _position(hand, card)
+    if i < 0:
         refuse(rule, f"seat {seat} does not hold {card!s} in hand", action)
-    i = hand.index(card)
-    players = list(state.players)
-    players[seat] = PlayerState(player.name, player.money, hand[:i] + hand[i + 1 :], player.museum)
-    artist = state.rules.edition.artists.index(card.artist)
-    counts = list(state.counts)
-    counts[artist] += 1
-    return replace(state, players=tuple(players), counts=tuple(counts)), counts[artist]
+    player = PlayerState(player.name, player.money, hand[:i] + hand[i + 1 :], player.museum)
+    artist = state.rules.edition.artists.index(hand[i].artist)
+    counts = state.counts
+    count = counts[artist] + 1
+    return (
+        (*players[:seat], player, *players[seat + 1 :]),
+        (*counts[:artist], count, *counts[artist + 1 :]),
+        count,
+    )
 
 
-def _next_asked(state: GameState, after: int, double_player: int) -> int | None:
+def _position(hand: tuple[Card, ...], card: object) -> int:
+    """Where ``card`` is in ``hand``, or -1.
+
+    A card taken from the state (as :func:`~modern_art.legal_actions` does)
+    is found by identity, without calling ``Card.__eq__``; an equal copy (say,
+    from JSON) is found by value.
+    """
+    for i, held in enumerate(hand):
+        if held is card:
+            return i
+    if isinstance(card, Card):
+        for i, held in enumerate(hand):
+            if held == card:
+                return i
+    return -1
+
+
+def _all_hands_empty(players: tuple[PlayerState, ...], seat: int) -> bool:
+    """Whether no hand holds a card, checking ``seat`` (who just played) first (R6.2)."""
+    return not players[seat].hand and not any(p.hand for p in players)
+
+
+def _next_asked(players: tuple[PlayerState, ...], after: int, double_player: int) -> int | None:
     """The next seat clockwise after ``after`` holding cards, stopping at the double player.
 
     Hand sizes are public, so an empty hand is skipped; a hand without a
     fitting card is still asked, so that nobody learns what it lacks (R5.2).
     """
-    n = len(state.players)
+    n = len(players)
     seat = left_of(after, n)
     while seat != double_player:
-        if state.players[seat].hand:
+        if players[seat].hand:
             return seat
         seat = left_of(seat, n)
     return None

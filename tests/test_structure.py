@@ -1,0 +1,112 @@
+"""How values are built: states share their unchanged parts, legal actions are lazy but exact.
+
+These are the properties the engine's speed and memory rest on (see
+``benchmarks/``); none of them measures time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+import modern_art as ma
+from modern_art._slots import direct_init
+
+
+def _random_steps(players: int, seed: int) -> Iterator[tuple[ma.GameState, ma.Step]]:
+    """Every (state, step) of one random game, the random player as in the benchmarks."""
+    state = ma.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        actions = ma.legal_actions(state)
+        step = ma.apply(state, actions[rng.randrange(len(actions))])
+        yield state, step
+        state = step.state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_state_shares_every_unchanged_part_with_its_parent(players: int) -> None:
+    """Each part of a new state equal to its parent's (deck, a player ...) is that object."""
+    for seed in range(4):
+        for before, step in _random_steps(players, seed):
+            after = step.state
+            for name in ("rules", "deck", "counts", "tiles", "discard", "players"):
+                old, new = getattr(before, name), getattr(after, name)
+                assert old is new or old != new, name
+            for old_player, new_player in zip(before.players, after.players, strict=True):
+                assert old_player is new_player or old_player != new_player
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_legal_actions_index_slice_and_membership_agree_with_iteration(players: int) -> None:
+    """Indexing (also negative), slicing, ``len`` and ``in`` all agree with the iterated list."""
+    for before, _ in _random_steps(players, seed=players):
+        actions = ma.legal_actions(before)
+        listed = list(actions)
+        assert len(actions) == len(listed) > 0
+        assert [actions[i] for i in range(len(listed))] == listed
+        assert actions[-1] == listed[-1] and actions[-len(listed)] == listed[0]
+        assert actions[1:9:3] == tuple(listed[1:9:3])
+        assert all(action in actions for action in listed[:3] + listed[-3:])
+        by_seat = [a for seat in range(players) for a in ma.legal_actions(before, seat)]
+        assert by_seat == listed
+        with pytest.raises(IndexError):
+            actions[len(listed)]
+
+
+def test_legal_actions_refuse_what_apply_refuses() -> None:
+    """Amounts just outside a bid range, and amounts that only equal ints, are not members."""
+    state = ma.new_game(3, seed=2)
+    card = next(c for c in state.players[0].hand if c.auction is ma.Auction.HIDDEN)
+    state = ma.apply(state, ma.PlayCard(0, card)).state
+    actions = ma.legal_actions(state)
+    assert ma.Bid(1, 0) in actions and ma.Bid(1, 100) in actions
+    for outside in (ma.Bid(1, -1), ma.Bid(1, 101), ma.Bid(1, 5.0), ma.Bid(7, 5)):
+        assert outside not in actions
+        with pytest.raises(ma.IllegalAction):
+            ma.apply(state, outside)
+
+
+def test_offer_by_an_equal_card_not_the_same_object() -> None:
+    """A card equal to one in hand but not the same object (say, read from JSON) is accepted."""
+    state = ma.new_game(3, seed=5)
+    held = state.players[0].hand[3]
+    copy = ma.Card(held.id, held.artist, held.auction)
+    assert copy is not held
+    assert ma.apply(state, ma.PlayCard(0, copy)) == ma.apply(state, ma.PlayCard(0, held))
+
+
+def test_direct_init_stores_the_arguments_by_position_and_keyword() -> None:
+    """A class given direct_init holds exactly the objects passed, and stays frozen."""
+    lot = (ma.new_game(3, seed=1).players[0].hand[0],)
+    by_position = ma.AuctionStarted(2, ma.Auction.OPEN, lot, None)
+    by_keyword = ma.AuctionStarted(auctioneer=2, kind=ma.Auction.OPEN, lot=lot, double_player=None)
+    assert by_position == by_keyword and by_position.lot is lot
+    assert attrs.evolve(by_position, auctioneer=1).auctioneer == 1
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        by_position.auctioneer = 0  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        ma.AuctionStarted(2, ma.Auction.OPEN, lot)  # type: ignore[call-arg]
+
+
+def test_direct_init_refuses_a_class_whose_init_does_more_than_store() -> None:
+    """A default, validator or converter would be skipped, so direct_init refuses the class."""
+
+    @attrs.frozen
+    class WithDefault:
+        x: int = 0
+
+    @attrs.frozen
+    class WithValidator:
+        x: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen
+    class WithConverter:
+        x: int = attrs.field(converter=int)
+
+    for cls in (WithDefault, WithValidator, WithConverter):
+        with pytest.raises(TypeError, match="does not qualify"):
+            direct_init(cls)
