@@ -45,15 +45,27 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
+from modern_art.records import GameRecord, ReplayError, record, replay
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
 from modern_art.scenario import CardSpec, find_cards, stack_deck
 from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
+from modern_art.serialize import (
+    FORMAT,
+    MAX_JSON_BYTES,
+    MAX_JSON_DEPTH,
+    SerializationError,
+    from_json,
+    to_json,
+)
 from modern_art.state import GameState, PlayerState, Step
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CMON",
+    "FORMAT",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
     "ORIGINAL",
     "Accept",
     "Action",
@@ -67,8 +79,8 @@ __all__ = [
     "BidSealed",
     "BidsRevealed",
     "Card",
-    "CardSpec",
     "CardPlayed",
+    "CardSpec",
     "CardsDealt",
     "DealSchedule",
     "DoubleOffer",
@@ -78,6 +90,7 @@ __all__ = [
     "FixedPriceAuction",
     "GameEnded",
     "GameOver",
+    "GameRecord",
     "GameState",
     "HiddenAuction",
     "HiddenTie",
@@ -96,23 +109,29 @@ __all__ = [
     "PlayerState",
     "PriceAccepted",
     "PriceSet",
+    "ReplayError",
     "RoundEnded",
     "RoundStarted",
     "Rules",
     "SecondCardAdded",
     "SecondCardDeclined",
+    "SerializationError",
     "SetPrice",
     "Step",
     "TurnStarted",
     "apply",
     "artist_value",
     "find_cards",
+    "from_json",
     "legal_actions",
     "lot_payments",
     "new_game",
     "preset",
     "presets",
     "rank_artists",
+    "record",
+    "replay",
     "stack_deck",
+    "to_json",
     "winners",
 ]
