@@ -48,6 +48,7 @@ from modern_art.phases import (
 from modern_art.records import GameRecord, ReplayError, record, replay
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
 from modern_art.scenario import CardSpec, find_cards, stack_deck
+from modern_art.schema import json_schema
 from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
 from modern_art.serialize import (
     FORMAT,
@@ -123,6 +124,7 @@ __all__ = [
     "artist_value",
     "find_cards",
     "from_json",
+    "json_schema",
     "legal_actions",
     "lot_payments",
     "new_game",

@@ -37,6 +37,7 @@ __all__ = [
     "KINDS",
     "MAX_DECK_CARDS",
     "TAG",
+    "UNIONS",
     "WIRE_TYPES",
     "WireError",
     "Events",
@@ -72,6 +73,9 @@ KINDS: Final[dict[str, tuple[type, ...]]] = {
     "record": (GameRecord,),
 }
 """Each kind of document and the classes it may hold (``"events"``: a tuple of events)."""
+
+UNIONS: Final = (Action, Event, Phase)
+"""The unions whose members carry a ``"type"`` tag wherever they appear."""
 
 # Fields typed ``Any`` in the core (actions accept anything) have these types on the wire.
 WIRE_TYPES: Final[dict[type, dict[str, Any]]] = {
@@ -304,7 +308,7 @@ def _make_converter() -> Converter:
     conv.register_structure_hook_factory(attrs.has, _attrs_hook(conv))
     for cls in get_args(Action):
         conv.register_unstructure_hook(cls, _unstructure_action(conv, cls))
-    for union in (Action, Event, Phase):
+    for union in UNIONS:
         _tagged(conv, union)
     return conv
 
