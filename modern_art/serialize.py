@@ -50,6 +50,7 @@ from modern_art.wire import (
     Events,
     WireError,
     describe,
+    names,
     structure_object,
 )
 
@@ -225,7 +226,8 @@ def from_json(
 
     Actions are read with any integer values, as :func:`modern_art.apply`
     refuses illegal ones with :class:`~modern_art.IllegalAction`. A state is
-    checked for its shape and its cards, not for being reachable in play.
+    checked for its shape, for holding each card of the deck exactly once and
+    for seats in range, not for being reachable in play.
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
@@ -285,7 +287,7 @@ def _messages(exc: BaseException) -> list[str]:
         if isinstance(error, KeyError):
             return "missing field"
         if isinstance(error, ForbiddenExtraKeysError):
-            return f"unexpected fields {sorted(error.extra_fields)}"
+            return f"unexpected fields {names(error.extra_fields)}"
         if isinstance(error, ValueError):  # ours, or a class refusing its fields
             return str(error)
         return f"{type(error).__name__}: {error}"  # pragma: no cover (a safety net)

@@ -12,21 +12,26 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from typing import Any, Final, get_args, get_origin
 
 import attrs
 from attrs import frozen
 from cattrs import Converter
-from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    IterableValidationError,
+    IterableValidationNote,
+)
 from cattrs.gen import make_dict_structure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from modern_art.actions import Action, Bid, PlayCard, SetPrice
 from modern_art.cards import Card, Edition
 from modern_art.events import Event
-from modern_art.phases import Phase
+from modern_art.phases import DoubleOffer, Phase
 from modern_art.records import GameRecord
 from modern_art.rules import DealSchedule, Rules
 from modern_art.state import GameState, Step
@@ -42,6 +47,7 @@ __all__ = [
     "WireError",
     "Events",
     "describe",
+    "names",
     "structure_object",
 ]
 
@@ -118,6 +124,13 @@ def _bool(value: object, _: object = None) -> bool:
     return value
 
 
+def names(keys: Iterable[str]) -> str:
+    """Sorted key names for a message, at most five of them."""
+    shown = sorted(keys)
+    more = f" and {len(shown) - 5} more" if len(shown) > 5 else ""
+    return ", ".join(json.dumps(key)[:40] for key in shown[:5]) + more
+
+
 def structure_object(value: object, what: str) -> dict[str, Any]:
     """``value`` if it is a JSON object, else a :class:`WireError` naming ``what`` was expected."""
     if type(value) is not dict:
@@ -125,8 +138,15 @@ def structure_object(value: object, what: str) -> dict[str, Any]:
     return value
 
 
+_MAX_ERRORS = 10
+
+
 def _items(value: object, item: Any, conv: Converter) -> Iterator[Any]:
-    """Structure each element of a JSON array, collecting errors with their index."""
+    """Structure each element of a JSON array, collecting errors with their index.
+
+    Reading stops at the tenth bad element, so that a huge array of faults
+    costs no more than a huge array of good values.
+    """
     if type(value) is not list:
         raise WireError(f"expected an array, got {describe(value)}")
     errors: list[Exception] = []
@@ -136,6 +156,8 @@ def _items(value: object, item: Any, conv: Converter) -> Iterator[Any]:
         except Exception as exc:
             exc.__notes__ = [IterableValidationNote(f"index {index}", index, item)]
             errors.append(exc)
+            if len(errors) == _MAX_ERRORS:
+                break
     if errors:
         raise IterableValidationError("while reading an array", errors, list)
 
@@ -184,7 +206,7 @@ def _card(value: object, _: object = None) -> Card:
     fields = structure_object(value, "a card")
     if fields.keys() != {"id", "artist", "auction"}:
         raise WireError(
-            f"a card has exactly the fields artist, auction and id, got {sorted(fields)}"
+            f"a card has exactly the fields artist, auction and id, got {names(fields)}"
         )
     card_id = _int(fields["id"])
     artist = _str(fields["artist"])
@@ -269,11 +291,67 @@ def _attrs_hook(conv: Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
             **overrides,
         )
         what = f"a {cls.__name__}"
-        # Errors in the fields, and the class's own validation (Rules, Edition,
-        # GameRecord), come out as a cattrs error group with their paths.
-        return lambda value, _: inner(structure_object(value, what), cls)
+        names = [a.name for a in attrs.fields(cls) if a.init]
+        check = _check_state if cls is GameState else None
+
+        def structure(value: Any, _: Any) -> Any:
+            fields = structure_object(value, what)
+            missing = [name for name in names if name not in fields]
+            if missing:
+                # Every field is required, even those with a default (Rules).
+                raise ClassValidationError(
+                    f"While structuring {cls.__name__}", [_missing(cls, n) for n in missing], cls
+                )
+            # Errors in the fields, and the class's own validation (Rules, Edition,
+            # GameRecord), come out as a cattrs error group with their paths.
+            result = inner(fields, cls)
+            return check(result) if check else result
+
+        return structure
 
     return factory
+
+
+def _missing(cls: type, name: str) -> KeyError:
+    error = KeyError(name)
+    error.__notes__ = [AttributeValidationNote(f"missing {name}", name, cls)]
+    return error
+
+
+_SEAT_FIELDS = ("auctioneer", "double_player", "asking", "high_bidder", "turn")
+
+
+def _check_state(state: GameState) -> GameState:
+    """Refuse a state the engine could not work with: cards or seats out of place."""
+    rules, n, phase = state.rules, len(state.players), state.phase
+    if not rules.min_players <= n <= rules.max_players:
+        raise WireError(
+            f"the rules allow {rules.min_players} to {rules.max_players} players, got {n}"
+        )
+    artists = len(rules.artists)
+    if len(state.counts) != artists or len(state.tiles) != artists:
+        raise WireError(f"counts and tiles must have one entry per artist ({artists})")
+    if not 1 <= state.round <= rules.rounds or state.step < 0:
+        raise WireError(f"round must be 1 to {rules.rounds} and step not negative")
+    if any(p.money < 0 for p in state.players):
+        raise WireError("money must not be negative")
+    seats = [getattr(phase, name, None) for name in _SEAT_FIELDS]
+    seats += sorted(getattr(phase, "passed", ()))
+    if any(seat is not None and not 0 <= seat < n for seat in seats):
+        raise WireError(f"the phase names a seat outside 0 to {n - 1}")
+    bids = getattr(phase, "bids", None)
+    if bids is not None and len(bids) != n:
+        raise WireError(f"a hidden auction has one bid per seat, got {len(bids)}")
+    held = [*state.deck, *state.discard, *getattr(phase, "lot", ())]
+    held += [phase.card] if isinstance(phase, DoubleOffer) else []
+    for player in state.players:
+        held += (*player.hand, *player.museum)
+    if sorted(card.id for card in held) != list(range(len(rules.deck))):
+        raise WireError(
+            f"the state must hold each of the deck's {len(rules.deck)} cards exactly once,"
+            f" got {len(held)} cards"
+        )
+    return state
 
 
 def _tagged(conv: Converter, union: Any) -> None:
