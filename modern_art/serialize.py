@@ -156,10 +156,13 @@ def to_json(obj: object) -> str:
     try:
         body = CONVERTER.unstructure(obj, cls)
     except WireError as exc:
-        raise SerializationError(f"cannot write {obj!r} as JSON: {exc}") from None
+        raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
     body["format"] = FORMAT
     body[TAG] = cls.__name__
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    try:
+        return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    except ValueError as exc:  # an integer too long for str(), in a hand-made value
+        raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
 
 
 @overload

@@ -216,7 +216,10 @@ def _card(value: object, _: object = None) -> Card:
         card = deck[card_id]
         if card.artist == artist and card.auction.value == auction:
             return card
-    raise WireError(f"unknown card: the deck has no card {card_id} by {artist!r} with {auction!r}")
+    raise WireError(
+        f"unknown card: the deck has no card {card_id}"
+        f" by {describe(artist)} with {describe(auction)}"
+    )
 
 
 def _enum_hook(t: type[Any]) -> Callable[[Any, Any], Any]:
@@ -235,9 +238,11 @@ def _deal_schedule(value: object, _: object = None) -> DealSchedule:
     schedule: dict[int, tuple[int, ...]] = {}
     for key, deals in entries.items():
         if not re.fullmatch(r"[1-9][0-9]{0,5}", key):
-            raise WireError(f"a deal schedule's keys are player counts, got {key!r}")
+            raise WireError(f"a deal schedule's keys are player counts, got {describe(key)}")
         if type(deals) is not list:
-            raise WireError(f"expected an array of card counts for {key} players, got {deals!r}")
+            raise WireError(
+                f"expected an array of card counts for {key} players, got {describe(deals)}"
+            )
         schedule[int(key)] = tuple(_int(k) for k in deals)
     return DealSchedule(schedule)
 
@@ -270,6 +275,8 @@ def _unstructure_action(conv: Converter, cls: type) -> Callable[[Any], dict[str,
                 result[name] = conv.unstructure(value, Card)
             else:
                 result[name] = _int(value)
+        if any(type(v) is int and abs(v) >= 10**18 for v in result.values()):
+            raise WireError("integers on the wire have at most 18 digits")
         return result
 
     return unstructure

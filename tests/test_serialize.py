@@ -322,6 +322,8 @@ def test_unknown_kind_is_a_caller_bug() -> None:
         ma.Bid(0, "3"),
         ma.Bid(True, 3),
         ma.PlayCard(0, 12),
+        ma.Bid(0, 10**18),
+        ma.GameEnded((10**5000,), (0,)),
     ],
 )
 def test_objects_json_cannot_carry_are_refused(obj: object) -> None:
