@@ -7,6 +7,17 @@
 """
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.agents import (
+    Agent,
+    AgentFactory,
+    HeuristicAgent,
+    MonteCarloAgent,
+    RandomAgent,
+    Standing,
+    TournamentResult,
+    play_game,
+    tournament,
+)
 from modern_art.cards import CMON, ORIGINAL, Auction, Card, Edition
 from modern_art.engine import apply, new_game
 from modern_art.errors import IllegalAction
@@ -83,6 +94,8 @@ __all__ = [
     "ORIGINAL",
     "Accept",
     "Action",
+    "Agent",
+    "AgentFactory",
     "Auction",
     "AuctionPhase",
     "AuctionStarted",
@@ -106,6 +119,7 @@ __all__ = [
     "GameOver",
     "GameRecord",
     "GameState",
+    "HeuristicAgent",
     "HiddenAuction",
     "HiddenAuctionView",
     "HiddenTie",
@@ -113,6 +127,7 @@ __all__ = [
     "LegalActions",
     "LotTakenFree",
     "MoneyLedger",
+    "MonteCarloAgent",
     "Offering",
     "OneOfferAuction",
     "OpenAuction",
@@ -128,6 +143,7 @@ __all__ = [
     "PriceSet",
     "PublicAuction",
     "PublicPhase",
+    "RandomAgent",
     "ReplayError",
     "RoundEnded",
     "RoundStarted",
@@ -137,7 +153,9 @@ __all__ = [
     "SecondCardDeclined",
     "SerializationError",
     "SetPrice",
+    "Standing",
     "Step",
+    "TournamentResult",
     "TurnStarted",
     "apply",
     "artist_value",
@@ -149,6 +167,7 @@ __all__ = [
     "lot_payments",
     "new_game",
     "payout_if_round_ended_now",
+    "play_game",
     "preset",
     "presets",
     "rank_artists",
@@ -158,6 +177,7 @@ __all__ = [
     "stack_deck",
     "still_offerable",
     "to_json",
+    "tournament",
     "unseen_cards",
     "view",
     "visible_event",

@@ -1,0 +1,293 @@
+"""A search player: samples the hidden cards and plays each choice out.
+
+For every decision with more than one sensible choice, the agent
+determinizes: it draws full game states consistent with what its seat knows
+(:func:`~modern_art.sample_state`, money from the public record, R7.4), and
+in each sampled world plays a candidate action followed by a playout to the
+end of the round, every seat playing by the playout policy (the heuristic's
+rules of thumb, or uniformly random moves). A playout scores the seat's
+money minus the others' mean money at the round's end. Every candidate is
+tried in the same sampled worlds, so comparisons are not blurred by the luck
+of the draw.
+
+The budget (``playouts`` per decision) is spent in two stages: about half
+on every candidate, then the rest on the heuristic's own choice and the
+best rival found. The rival is played only if it beats the heuristic's
+choice by more than the noise (a paired test: the mean gain must exceed
+1.3 standard errors). So a small budget falls back on the heuristic
+rather than on luck, and a larger one finds more.
+
+Candidates: the heuristic's best few kinds of card to offer; adding each
+kind of fitting card to a double, or declining; for bids and prices, the
+heuristic's own amount, the lowest legal bid, passing, and a few fractions
+of the lot's value. In an open auction the search chooses a bid *limit* once
+per auction; the agent then raises towards it whenever asked, and the
+playouts follow the same limit.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from modern_art.actions import Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
+from modern_art.agents.ledger_cache import LedgerCache
+from modern_art.agents.play import next_seat
+from modern_art.agents.table import Table, estimates
+from modern_art.engine import apply
+from modern_art.events import Event, RoundEnded
+from modern_art.ledger import MoneyLedger
+from modern_art.legal import legal_actions
+from modern_art.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
+from modern_art.sampling import sample_state
+from modern_art.state import GameState
+from modern_art.views import HiddenAuctionView, PlayerView
+
+__all__ = ["MonteCarloAgent"]
+
+Policy = Callable[[GameState, int, random.Random, dict[object, float]], Action]
+
+_BID_SHARES = (0.5, 0.8, 1.1)
+_OFFERS = 4  # the heuristic's best few kinds of card are searched
+_Z = 1.3  # standard errors a rival must win by (about 90% one-sided)
+_MIN_GAIN = 1.0  # and money units
+
+
+def heuristic_policy(
+    state: GameState, seat: int, rng: random.Random, memo: dict[object, float]
+) -> Action:
+    """The heuristic's action for ``seat`` in a (sampled) full state."""
+    return heuristic_action(Table.from_state(state, seat), memo)
+
+
+def random_policy(
+    state: GameState, seat: int, rng: random.Random, memo: dict[object, float]
+) -> Action:
+    """A uniformly random legal action for ``seat``."""
+    legal = legal_actions(state, seat)
+    return legal[rng.randrange(len(legal))]
+
+
+_POLICIES: dict[str, Policy] = {"heuristic": heuristic_policy, "random": random_policy}
+
+
+class MonteCarloAgent:
+    """Determinized Monte Carlo search with a fixed budget of playouts per decision.
+
+    Args:
+        seed: seeds the agent's own generator, the only chance it uses.
+        playouts: playouts per decision, shared out among the candidates
+            (at least one sampled world each).
+        rollout: the playout policy, ``"heuristic"`` or ``"random"``.
+
+    >>> import modern_art as ma
+    >>> agent = ma.MonteCarloAgent(seed=1, playouts=8)
+    >>> state = ma.new_game(3, seed=2)
+    >>> agent.act(ma.view(state, 0), ()) in ma.legal_actions(state, 0)
+    True
+    """
+
+    name = "montecarlo"
+    """The agent's short name in tables."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        playouts: int = 16,
+        rollout: Literal["heuristic", "random"] = "heuristic",
+    ) -> None:
+        if type(playouts) is not int or playouts < 1:
+            raise ValueError(f"playouts must be a positive integer, got {playouts!r}")
+        if rollout not in _POLICIES:
+            raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
+        self.seed = seed
+        self.playouts = playouts
+        self.rollout = rollout
+        self._policy = _POLICIES[rollout]
+        self._rng = random.Random(seed)
+        self._ledger = LedgerCache()
+        self._plan: tuple[object, int] | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"MonteCarloAgent(seed={self.seed!r}, playouts={self.playouts!r},"
+            f" rollout={self.rollout!r})"
+        )
+
+    def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
+        """Search the candidate actions and return the best (see the module's docstring)."""
+        assert view.seat is not None
+        seat = view.seat
+        phase = view.phase
+        if isinstance(phase, OpenAuction):
+            key = (view.round, phase.lot)
+            if self._plan is not None and self._plan[0] == key:  # keep to the limit
+                return raise_to(seat, phase.high_bid, self._plan[1])
+        ledger = self._ledger.ledger(view, events)
+        table = Table.from_view(view, self._ledger.money(view, events))
+        choice = heuristic_action(table)
+        if isinstance(phase, OpenAuction):
+            limits = _limits(table, phase)
+            best = self._search(
+                view, ledger, [(raise_to(seat, phase.high_bid, x), x) for x in limits]
+            )
+            self._plan = (key, limits[best])
+            return raise_to(seat, phase.high_bid, limits[best])
+        candidates = _candidates(table, view, choice)
+        if len(candidates) == 1:
+            return choice
+        return candidates[self._search(view, ledger, [(a, None) for a in candidates])]
+
+    def _search(
+        self,
+        view: PlayerView,
+        ledger: MoneyLedger,
+        candidates: Sequence[tuple[Action, int | None]],
+    ) -> int:
+        """The candidate to play: 0, the heuristic's, unless another is clearly better.
+
+        Each candidate is an action and, in an open auction, the bid limit the
+        seat keeps to for the rest of that auction.
+        """
+        if len(candidates) == 1:
+            return 0
+        assert view.seat is not None
+        seat, rng, policy = view.seat, self._rng, self._policy
+        # Stage 1: about half the budget, every candidate in the same worlds.
+        first = max(2, self.playouts // (2 * len(candidates)))
+        results: list[list[float]] = [[] for _ in candidates]
+        for _ in range(first):
+            world = sample_state(view, rng, ledger=ledger)
+            for i, (action, limit) in enumerate(candidates):
+                results[i].append(_playout(world, action, seat, limit, policy, rng))
+        gains = [_mean_gain(results[i], results[0]) for i in range(len(candidates))]
+        challenger = max(range(1, len(candidates)), key=lambda i: (gains[i], -i))
+        # Stage 2: the rest of the budget on the heuristic's choice and its best rival.
+        spent = first * len(candidates)
+        for _ in range(max(0, self.playouts - spent) // 2):
+            world = sample_state(view, rng, ledger=ledger)
+            for i in (0, challenger):
+                action, limit = candidates[i]
+                results[i].append(_playout(world, action, seat, limit, policy, rng))
+        return challenger if _clearly_better(results[challenger], results[0]) else 0
+
+
+def _limits(table: Table, phase: OpenAuction) -> list[int]:
+    """Bid limits to search in an open auction: the heuristic's first, then pass and others."""
+    own = open_limit(table, phase)
+    value = sum(estimates(table)[table.artist_index(card)] for card in phase.lot)
+    limits = [own]
+    for amount in (0, *(int(value * share) for share in _BID_SHARES)):
+        limit = min(amount, table.money)
+        if limit <= phase.high_bid:
+            limit = 0  # every limit at or below the high bid is a pass
+        if limit not in limits and not (limit == 0 and own <= phase.high_bid):
+            limits.append(limit)
+    return limits
+
+
+def _candidates(table: Table, view: PlayerView, choice: Action) -> list[Action]:
+    """The heuristic's choice first, then the few other actions worth a search."""
+    legal = view.legal_actions
+    phase = view.phase
+    if isinstance(phase, Offering):
+        return ranked_offers(table)[:_OFFERS]
+    found: list[Action] = [choice]
+    if isinstance(phase, DoubleOffer):
+        kinds = set()
+        for action in legal:
+            if isinstance(action, PlayCard):
+                key = (action.card.artist, action.card.auction)
+                if key in kinds:
+                    continue
+                kinds.add(key)
+            if action not in found:
+                found.append(action)
+        return found
+    auction = view.auction
+    if auction is None:  # pragma: no cover (every other phase is an auction)
+        return list(legal)
+    if isinstance(auction, FixedPriceAuction) and auction.price is not None:
+        return found + [a for a in legal if a != choice]  # accept or pass
+    values = estimates(table, own=not isinstance(auction, FixedPriceAuction))
+    value = sum(values[table.artist_index(card)] for card in auction.lot)
+    amounts = {int(value * share) for share in _BID_SHARES}
+    if isinstance(auction, OpenAuction | OneOfferAuction):
+        amounts.add(auction.high_bid + 1)
+        found.extend(a for a in legal if isinstance(a, Pass) and a not in found)
+    if isinstance(auction, HiddenAuctionView):
+        amounts.add(0)
+    make = SetPrice if isinstance(auction, FixedPriceAuction) else Bid
+    for amount in sorted(amounts):
+        action = make(table.seat, amount)
+        if action in legal and action not in found:
+            found.append(action)
+    return found
+
+
+def _mean_gain(results: Sequence[float], baseline: Sequence[float]) -> float:
+    """The mean of ``results`` minus ``baseline``, world by world."""
+    return sum(r - b for r, b in zip(results, baseline, strict=False)) / len(results)
+
+
+def _clearly_better(results: Sequence[float], baseline: Sequence[float]) -> bool:
+    """Whether ``results`` beat ``baseline`` by more than the noise (a paired test).
+
+    The paired differences' mean must exceed 1.3 standard errors and
+    ``_MIN_GAIN``: the search overrules the heuristic only on evidence.
+    """
+    diffs = [r - b for r, b in zip(results, baseline, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= _MIN_GAIN:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean > _Z * math.sqrt(var / n)
+
+
+def _playout(
+    world: GameState,
+    action: Action,
+    seat: int,
+    limit: int | None,
+    policy: Policy,
+    rng: random.Random,
+) -> float:
+    """Play ``action`` then ``policy`` for every seat to the round's end; score ``seat``.
+
+    With a ``limit``, ``seat`` keeps to it in the open auction under way.
+    """
+    lot = world.phase.lot if isinstance(world.phase, OpenAuction) else None
+    step = apply(world, action)
+    state = step.state
+    last = seat
+    ended = any(isinstance(event, RoundEnded) for event in step.events)
+    n = len(state.players)
+    memo: dict[object, float] = {}
+    while not ended and not state.is_over:
+        actor = next_seat(state.to_act, last, n)
+        phase = state.phase
+        if (
+            actor == seat
+            and limit is not None
+            and isinstance(phase, OpenAuction)
+            and phase.lot == lot
+        ):
+            move = raise_to(seat, phase.high_bid, limit)
+        else:
+            move = policy(state, actor, rng, memo)
+        step = apply(state, move)
+        state = step.state
+        last = actor
+        ended = any(isinstance(event, RoundEnded) for event in step.events)
+    money = [p.money for p in state.players]
+    return money[seat] - (sum(money) - money[seat]) / (n - 1)

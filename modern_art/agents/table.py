@@ -1,0 +1,212 @@
+"""What a bot reasons about: one seat's knowledge of the table, and painting values.
+
+:class:`Table` gathers what a seat knows, from its :class:`~modern_art.PlayerView`
+(what a real agent sees) or from a whole :class:`~modern_art.GameState` (a
+sampled world inside a Monte Carlo playout, where nothing is secret any more).
+The valuation functions turn the payout helpers' numbers into the estimate
+a bot bids with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from modern_art.actions import Action
+from modern_art.cards import Card
+from modern_art.legal import legal_actions
+from modern_art.payout import best_case_payout, payout_if_round_ended_now
+from modern_art.phases import Phase
+from modern_art.rules import Rules
+from modern_art.scoring import ROUND_ENDING_COUNT, artist_value
+from modern_art.state import GameState
+from modern_art.views import PlayerView, PublicPhase
+
+
+class Table:
+    """One seat's knowledge of the table, in the shape the bots' rules of thumb read."""
+
+    __slots__ = (
+        "_best",
+        "_game",
+        "_index",
+        "_stake",
+        "counts",
+        "hand",
+        "hand_sizes",
+        "legal",
+        "money",
+        "moneys",
+        "museums",
+        "n",
+        "phase",
+        "rules",
+        "seat",
+        "tiles",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        hand: tuple[Card, ...],
+        moneys: Sequence[int],
+        museums: Sequence[tuple[Card, ...]],
+        hand_sizes: Sequence[int],
+        counts: tuple[int, ...],
+        tiles: tuple[tuple[int, ...], ...],
+        phase: Phase | PublicPhase,
+        legal: Sequence[Action],
+        game: GameState | PlayerView,
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.n = len(moneys)
+        self.hand = hand
+        self.money = moneys[seat]
+        self.moneys = moneys
+        self.museums = museums
+        self.hand_sizes = hand_sizes
+        self.counts = counts
+        self.tiles = tiles
+        self.phase = phase
+        self.legal = legal
+        self._game = game
+        self._best: tuple[int, ...] | None = None
+        self._stake: tuple[float, ...] | None = None
+        self._index = _artist_index(rules)
+
+    @classmethod
+    def from_view(cls, view: PlayerView, moneys: Sequence[int]) -> Table:
+        """The table as ``view``'s seat knows it; ``moneys`` fills screened money (R7.4)."""
+        assert view.seat is not None
+        return cls(
+            view.rules,
+            view.seat,
+            view.hand,
+            moneys,
+            tuple(p.museum for p in view.players),
+            tuple(p.hand_size for p in view.players),
+            view.counts,
+            view.tiles,
+            view.phase,
+            view.legal_actions,
+            view,
+        )
+
+    @classmethod
+    def from_state(cls, state: GameState, seat: int) -> Table:
+        """The table of a whole (sampled) state, seen from ``seat``."""
+        players = state.players
+        return cls(
+            state.rules,
+            seat,
+            players[seat].hand,
+            tuple(p.money for p in players),
+            tuple(p.museum for p in players),
+            tuple(len(p.hand) for p in players),
+            state.counts,
+            state.tiles,
+            state.phase,
+            legal_actions(state, seat),
+            state,
+        )
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        """Per artist, :func:`~modern_art.best_case_payout` in board order (worked out once)."""
+        if self._best is None:
+            best = best_case_payout(self._game)
+            self._best = tuple(best[a] for a in self.rules.artists)
+        return self._best
+
+    @property
+    def stake(self) -> tuple[float, ...]:
+        """Per artist, the seat's museum paintings minus the others' mean.
+
+        What the seat's sale beats the others' by at the round's end is this
+        stake times each artist's value, summed (R6.5).
+        """
+        if self._stake is None:
+            index = self._index
+            stake = [0.0] * len(self.counts)
+            share = 1.0 / (self.n - 1)
+            for s, museum in enumerate(self.museums):
+                weight = 1.0 if s == self.seat else -share
+                for card in museum:
+                    stake[index[card.artist]] += weight
+            self._stake = tuple(stake)
+        return self._stake
+
+    def edge(self, values: Sequence[float]) -> float:
+        """What the seat's sale beats the others' mean by, at ``values`` per painting."""
+        return sum(s * v for s, v in zip(self.stake, values, strict=True) if s)
+
+    def artist_index(self, card: Card) -> int:
+        """The board index of ``card``'s artist."""
+        return self._index[card.artist]
+
+
+def _rank(counts: Sequence[float], places: int) -> list[int]:
+    """As :func:`~modern_art.rank_artists` (R6.3), for counts that may be fractional."""
+    offered = [a for a, count in enumerate(counts) if count > 0]
+    offered.sort(key=lambda a: (-counts[a], a))
+    return offered[:places]
+
+
+_INDEXES: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _artist_index(rules: Rules) -> dict[str, int]:
+    """Artist name -> board index, made once per edition."""
+    artists = rules.artists
+    index = _INDEXES.get(artists)
+    if index is None:
+        index = _INDEXES[artists] = {artist: i for i, artist in enumerate(artists)}
+    return index
+
+
+def values_if_ended(
+    counts: Sequence[float], tiles: Sequence[tuple[int, ...]], rules: Rules
+) -> list[int]:
+    """Per artist, what one painting pays if the round ends with ``counts`` (R6.3-R6.5).
+
+    The same sum as :func:`~modern_art.payout_if_round_ended_now`, for counts
+    that are not (yet) a state's.
+    """
+    ranked = _rank(counts, len(rules.value_tiles))
+    values = [0] * len(counts)
+    for place, a in enumerate(ranked):
+        values[a] = artist_value((*tiles[a], rules.value_tiles[place]), ranked=True)
+    return values
+
+
+def estimates(
+    table: Table, counts: Sequence[int] | None = None, *, own: bool = True
+) -> list[float]:
+    """Per artist, what one painting is likely to pay at this round's end.
+
+    The payout if the round ended now (counting the seat's own hand as half
+    offered already when ``own``, since it can push those artists), moved a
+    little towards the best case while the round is young: early on every
+    artist can still climb.
+    """
+    counts = table.counts if counts is None else counts
+    rules = table.rules
+    if own:
+        held = [0.0] * len(counts)
+        for card in table.hand:
+            held[table.artist_index(card)] += 0.5
+        pushed = [c + h for c, h in zip(counts, held, strict=True)]
+        now: Sequence[float] = values_if_ended(pushed, table.tiles, rules)
+    else:
+        now = values_if_ended(counts, table.tiles, rules)
+    youth = 1.0 - min(1.0, max(counts) / (ROUND_ENDING_COUNT - 1))
+    if youth <= 0.0:
+        return list(now)
+    return [v + 0.3 * youth * max(0.0, b - v) for v, b in zip(now, table.best, strict=True)]
+
+
+def payout_now(game: GameState | PlayerView) -> tuple[int, ...]:
+    """:func:`~modern_art.payout_if_round_ended_now` as a tuple in board order."""
+    payout = payout_if_round_ended_now(game)
+    return tuple(payout[a] for a in game.rules.artists)

@@ -1,0 +1,190 @@
+"""The ``modern-art`` command: demo, play, simulate, replay and rules.
+
+Install it with the ``cli`` extra (``pip install 'modern-art[cli]'``), which
+brings in ``rich`` for tables and progress bars; the library itself never
+imports ``rich``. ``python -m modern_art`` runs the same command.
+
+Exit codes: 0 success, 1 an error (a message on stderr), 2 a usage error
+(from ``argparse``), 130 interrupted with Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from modern_art import __version__
+
+__all__ = ["build_parser", "main"]
+
+BOTS = ("random", "heuristic", "montecarlo")
+"""The bots the command knows, by name (``mc`` is short for ``montecarlo``)."""
+
+
+def _bot_list(text: str) -> list[str]:
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    names = ["montecarlo" if n in ("mc", "monte-carlo") else n for n in names]
+    for n in names:
+        if n not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {n!r}: choose among {', '.join(BOTS)} (or mc)"
+            )
+    if not names:
+        raise argparse.ArgumentTypeError("give at least one bot")
+    return names
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a positive whole number, got {text!r}"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {value}")
+    return value
+
+
+def _add_rules_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--preset",
+        default="cmon",
+        help="the rules preset: cmon (default) or original",
+    )
+    parser.add_argument(
+        "--open-money",
+        action="store_true",
+        help="play with screens down: everyone's money is public",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command's argument parser, with one subparser per subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="modern-art",
+        description="Play, watch and test Reiner Knizia's auction game Modern Art.",
+        epilog="Start with: modern-art demo",
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = commands.add_parser(
+        "demo",
+        help="watch four bots play one game, explained for a newcomer",
+        description="Plays one seeded game of four bots and tells it move by move:"
+        " each auction, the ranking, tiles and payouts after each round, and the"
+        " final money.",
+    )
+    demo.add_argument("--seed", type=int, default=7, help="the deal's seed (default 7)")
+    demo.add_argument("--save", metavar="FILE", help="also save the game record as JSON")
+    demo.set_defaults(run="demo")
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="You play one seat against bots. Type a card's number to offer it,"
+        " a number to bid or name a price, 'p' to pass, 'a' to accept, 'v' to see"
+        " the table again, 'h' for help, 'q' (or end of input) to leave.",
+    )
+    play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=["heuristic", "heuristic", "montecarlo"],
+        help="the other seats' bots, comma-separated, clockwise after you"
+        " (default heuristic,heuristic,montecarlo): 2 to 4 bots",
+    )
+    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
+    play.add_argument(
+        "--playouts",
+        type=_positive,
+        default=16,
+        help="Monte Carlo playouts per decision (default 16)",
+    )
+    play.add_argument("--save", metavar="FILE", help="save the game record as JSON at the end")
+    _add_rules_options(play)
+    play.set_defaults(run="play")
+
+    sim = commands.add_parser(
+        "simulate",
+        help="run a tournament between bots",
+        description="Plays many games between bots with seats rotated and prints each"
+        " bot's win rate (with a 95%% confidence interval), mean final money and its"
+        " spread, and the games per second.",
+    )
+    sim.add_argument(
+        "--bots",
+        type=_bot_list,
+        default=["heuristic", "random", "heuristic", "random"],
+        help="the lineup, one bot per seat, comma-separated (3 to 5; default"
+        " heuristic,random,heuristic,random); seats are rotated from game to game",
+    )
+    sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument(
+        "--playouts",
+        type=_positive,
+        default=16,
+        help="Monte Carlo playouts per decision (default 16)",
+    )
+    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_rules_options(sim)
+    sim.set_defaults(run="simulate")
+
+    replay = commands.add_parser(
+        "replay",
+        help="step through a saved game record",
+        description="Checks a game record (JSON, as saved by demo --save or play --save)"
+        " and tells the game move by move.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the game record, or - for stdin")
+    replay.add_argument("--step", action="store_true", help="wait for Enter after each action")
+    replay.set_defaults(run="replay")
+
+    rules = commands.add_parser(
+        "rules",
+        help="print a variant's settings",
+        description="Prints every setting of a rules preset: the artists and their"
+        " cards, money, tiles, rounds, deals and the variant rules.",
+    )
+    _add_rules_options(rules)
+    rules.add_argument("--list", action="store_true", help="list the presets' names")
+    rules.set_defaults(run="rules")
+    return parser
+
+
+def _version() -> str:
+    return f"modern-art {__version__}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with ``argv`` (default: the process's arguments); the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "run", None) is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        import rich  # noqa: F401, PLC0415 (the core must not need rich)
+    except ImportError:
+        print(
+            "modern-art: the command needs the 'cli' extra: pip install 'modern-art[cli]'",
+            file=sys.stderr,
+        )
+        return 1
+    from modern_art.cli import commands, play  # noqa: PLC0415 (they need rich)
+
+    try:
+        if args.run == "play":
+            return play.play(args)
+        return commands.run(args)
+    except KeyboardInterrupt:
+        print("\nmodern-art: interrupted", file=sys.stderr)
+        return 130
+    except commands.CommandError as exc:
+        print(f"modern-art {args.command}: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,337 @@
+"""The subcommands: demo, simulate, replay and rules (play is in :mod:`.play`)."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from modern_art.actions import Action
+from modern_art.agents import (
+    Agent,
+    AgentFactory,
+    HeuristicAgent,
+    MonteCarloAgent,
+    RandomAgent,
+    TournamentResult,
+    play_game,
+    tournament,
+)
+from modern_art.cli.narrate import Narrator
+from modern_art.engine import apply
+from modern_art.records import GameRecord, ReplayError, replay
+from modern_art.rules import Rules, preset, presets
+from modern_art.serialize import SerializationError, from_json, to_json
+from modern_art.state import GameState, Step
+
+
+class CommandError(Exception):
+    """A failure to report on stderr with exit code 1."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the subcommand ``args.run``; the exit code."""
+    handler = {"demo": demo, "simulate": simulate, "replay": replay_file, "rules": rules}
+    return handler[args.run](args)
+
+
+def console() -> Console:
+    """The console for results: stdout, wide enough for tables when piped."""
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the options ask for: a preset, maybe with open money."""
+    try:
+        rules = preset(args.preset)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    if args.open_money:
+        rules = attrs.evolve(rules, open_money=True)
+    return rules
+
+
+def bot_factory(kind: str, playouts: int) -> AgentFactory:
+    """An agent factory for a bot named on the command line."""
+    if kind == "random":
+        return RandomAgent
+    if kind == "heuristic":
+        return HeuristicAgent
+    return functools.partial(MonteCarloAgent, playouts=playouts)
+
+
+def save_record(record: GameRecord, path: str | None) -> None:
+    """Write ``record`` as JSON to ``path`` (nothing when ``None``)."""
+    if path is None:
+        return
+    try:
+        Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot save the record to {path}: {exc.strerror}") from None
+
+
+# demo ---------------------------------------------------------------------------------
+
+DEMO_PLAYERS = (
+    ("Ada", "montecarlo"),
+    ("Ben", "heuristic"),
+    ("Cleo", "heuristic"),
+    ("Dev", "random"),
+)
+
+
+def demo(args: argparse.Namespace) -> int:
+    """Play one seeded game of four bots and tell it for a newcomer."""
+    out = console()
+    rules = Rules()
+    names = [name for name, _ in DEMO_PLAYERS]
+    agents: list[Agent] = [
+        bot_factory(kind, 16)(args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
+    ]
+    out.print("[bold]Modern Art[/]: a demo game of four bots.", highlight=False)
+    out.print(
+        "Each player starts with 100 money. In turn, each auctioneer offers a painting"
+        " from hand, and the others (and the auctioneer) bid for it; the buyer pays the"
+        " auctioneer. A round ends the moment a fifth painting of one artist is offered."
+        " Then the three artists offered most earn value tiles (30, 20, 10), and every"
+        " painting bought this round is sold to the bank for its artist's tiles, this"
+        " round's and earlier ones', if that artist is in this round's top three."
+        " After four rounds the richest player wins."
+    )
+    players = ", ".join(f"{name} ({kind} bot)" for name, kind in DEMO_PLAYERS)
+    out.print(f"Players, clockwise: {players}. Deal seed {args.seed}.")
+    out.print("Money is secret at a real table; this narrator shows it after each round.")
+    narrator = Narrator(rules, names, viewer=None, show_money=True)
+    for line in narrator.opening():
+        out.print(line)
+
+    def observe(state: GameState, action: Action, step: Step) -> None:
+        for line in narrator.feed(step.events):
+            out.print(line)
+
+    record = play_game(agents, rules=rules, seed=args.seed, names=names, observer=observe)
+    save_record(record, args.save)
+    if args.save:
+        out.print(f"The game record is saved in {args.save}: modern-art replay {args.save}")
+    return 0
+
+
+# simulate -----------------------------------------------------------------------------
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Run a tournament and print its table (or JSON)."""
+    rules = rules_from(args)
+    lineup = list(args.bots)
+    if not rules.min_players <= len(lineup) <= rules.max_players:
+        raise CommandError(
+            f"the lineup needs {rules.min_players} to {rules.max_players} bots"
+            f" (one per seat, R1.1), got {len(lineup)}"
+        )
+    factories = [bot_factory(kind, args.playouts) for kind in lineup]
+    err = Console(stderr=True)
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=args.json or not err.is_terminal,
+    ) as progress:
+        task = progress.add_task("games", total=args.games)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done)
+
+        result = tournament(
+            factories,
+            args.games,
+            rules=rules,
+            seed=args.seed,
+            workers=args.workers,
+            progress=advance,
+        )
+    seconds = time.perf_counter() - start
+    command = _simulate_command(args)
+    if args.json:
+        print(json.dumps(_result_json(result, seconds, args, command), indent=2))
+        return 0
+    out = console()
+    out.print(_result_table(result))
+    out.print(
+        f"{result.games} games of {result.players} players in {seconds:.1f} s:"
+        f" {result.games / seconds:.1f} games per second with {args.workers}"
+        f" worker{'s' if args.workers > 1 else ''}."
+    )
+    out.print(
+        "Win rate: share of games won, a shared victory split evenly; an agent holding"
+        " k of n seats wins k/n of games if it is no better than its rivals."
+    )
+    out.print(f"Reproduce with: {command}")
+    return 0
+
+
+def _simulate_command(args: argparse.Namespace) -> str:
+    parts = [
+        "modern-art simulate",
+        f"--bots {','.join(args.bots)}",
+        f"--games {args.games}",
+        f"--seed {args.seed}",
+    ]
+    if "montecarlo" in args.bots:
+        parts.append(f"--playouts {args.playouts}")
+    if args.preset != "cmon":
+        parts.append(f"--preset {args.preset}")
+    if args.open_money:
+        parts.append("--open-money")
+    if args.workers > 1:
+        parts.append(f"--workers {args.workers}")
+    return " ".join(parts)
+
+
+def _result_table(result: TournamentResult) -> Table:
+    table = Table(title=f"{result.games} games, {result.players} players, seats rotated")
+    for column in ("agent", "seats", "games", "win rate", "95% CI", "mean money", "sd"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for s in result.standings:
+        low, high = s.win_rate_ci
+        table.add_row(
+            s.name,
+            f"{s.seats}/{result.players}",
+            str(s.games),
+            f"{s.win_rate:.1%}",
+            f"{low:.1%} to {high:.1%}",
+            f"{s.mean_money:.1f}",
+            f"{s.money_sd:.1f}",
+        )
+    return table
+
+
+def _result_json(
+    result: TournamentResult, seconds: float, args: argparse.Namespace, command: str
+) -> dict[str, object]:
+    return {
+        "command": command,
+        "games": result.games,
+        "players": result.players,
+        "lineup": list(args.bots),
+        "seed": args.seed,
+        "workers": args.workers,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(result.games / seconds, 3),
+        "standings": [
+            {
+                "agent": s.name,
+                "seats": s.seats,
+                "games": s.games,
+                "wins": s.wins,
+                "win_rate": s.win_rate,
+                "win_rate_ci95": list(s.win_rate_ci),
+                "mean_money": s.mean_money,
+                "money_sd": s.money_sd,
+            }
+            for s in result.standings
+        ],
+    }
+
+
+# replay -------------------------------------------------------------------------------
+
+
+def replay_file(args: argparse.Namespace) -> int:
+    """Check a saved game record and tell it action by action."""
+    record = read_record(args.file)
+    try:
+        replay(record)
+    except ReplayError as exc:
+        raise CommandError(f"{args.file} does not replay: {exc}") from None
+    out = console()
+    names = list(record.players)
+    narrator = Narrator(record.rules, names, viewer=None, show_money=True)
+    out.print(
+        f"[bold]Replaying[/] {len(record.actions)} actions: {', '.join(names)}"
+        f" ({record.rules.edition.name} rules)."
+    )
+    for line in narrator.opening():
+        out.print(line)
+    state = record.start()
+    for index, action in enumerate(record.actions):
+        step = apply(state, action)
+        for line in narrator.feed(step.events):
+            out.print(line)
+        state = step.state
+        if args.step and index + 1 < len(record.actions):
+            try:
+                input(f"[action {index + 1} of {len(record.actions)}] Enter for the next one ")
+            except EOFError:
+                out.print("\nEnd of input: replay stopped.")
+                return 0
+    return 0
+
+
+def read_record(path: str) -> GameRecord:
+    """The game record in ``path`` (``-`` for stdin), or a :class:`CommandError`."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path} is not a text file") from None
+    try:
+        return from_json(text, "record")
+    except SerializationError as exc:
+        raise CommandError(f"{path} is not a game record: {exc}") from None
+
+
+# rules --------------------------------------------------------------------------------
+
+
+def rules(args: argparse.Namespace) -> int:
+    """Print a preset's settings."""
+    out = console()
+    if args.list:
+        for name in sorted(presets()):
+            out.print(name)
+        return 0
+    chosen = rules_from(args)
+    out.print(f"[bold]Rules preset {args.preset!r}[/] (edition {chosen.edition.name!r})")
+    deck = Table(title="The deck, artists in board order (R1.3)", title_justify="left")
+    deck.add_column("artist")
+    for label in ("cards", "open", "one-offer", "hidden", "fixed price", "double"):
+        deck.add_column(label, justify="right")
+    for artist, row in zip(chosen.artists, chosen.edition.symbols, strict=True):
+        deck.add_row(artist, str(sum(row)), *map(str, row))
+    out.print(deck)
+    settings = Table(title="Settings", title_justify="left")
+    settings.add_column("field")
+    settings.add_column("value")
+    settings.add_column("rule")
+    deals = ", ".join(
+        f"{n} players: {'/'.join(map(str, chosen.deals(n)))}"
+        for n in range(chosen.min_players, chosen.max_players + 1)
+    )
+    rows: Sequence[tuple[str, str, str]] = (
+        ("players", f"{chosen.min_players} to {chosen.max_players}", "R1.1"),
+        ("starting_money", str(chosen.starting_money), "R1.2"),
+        ("open_money", "yes" if chosen.open_money else "no (money behind screens)", "R1.2"),
+        ("deal_schedule", deals, "R1.4, R6.6"),
+        ("value_tiles", ", ".join(map(str, chosen.value_tiles)), "R6.4"),
+        ("rounds", str(chosen.rounds), "R8.1"),
+        ("hidden_tie", chosen.hidden_tie.value, "R4.3"),
+        ("double_payment", chosen.double_payment.value, "R5.3"),
+    )
+    for setting in rows:
+        settings.add_row(*setting)
+    out.print(settings)
+    return 0

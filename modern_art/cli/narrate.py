@@ -1,0 +1,292 @@
+"""Telling a game as it happens, in words a newcomer follows, from its events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.markup import escape
+from rich.table import Table
+
+from modern_art.cards import Auction, Card
+from modern_art.events import (
+    AuctioneerSkipped,
+    AuctionStarted,
+    AuctionWon,
+    BidPlaced,
+    BidsRevealed,
+    CardPlayed,
+    CardsDealt,
+    Event,
+    GameEnded,
+    LotTakenFree,
+    PaintingsSold,
+    Passed,
+    PriceAccepted,
+    PriceSet,
+    RoundEnded,
+    RoundStarted,
+    SecondCardAdded,
+    SecondCardDeclined,
+)
+from modern_art.ledger import MoneyLedger
+from modern_art.rules import Rules
+
+EXPLAIN = {
+    Auction.OPEN: "everyone may raise, as often as they like; the highest bid wins",
+    Auction.ONE_OFFER: "each player bids once or passes, clockwise, the auctioneer last",
+    Auction.HIDDEN: "everyone seals a bid at once; the highest wins",
+    Auction.FIXED_PRICE: "the auctioneer names a price; the first to accept buys",
+    Auction.DOUBLE: "a second painting of the same artist may be added; both sell together",
+}
+"""One line per auction kind, for a newcomer."""
+
+
+def ordinal(n: int) -> str:
+    """``1`` -> ``"1st"``, ``2`` -> ``"2nd"``, ``11`` -> ``"11th"``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
+    """
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def card_text(card: Card) -> str:
+    """A card in words, with rich markup: artist in bold, then its symbol."""
+    return f"[bold]{escape(card.artist)}[/] ({card.auction.label})"
+
+
+def lot_text(lot: Sequence[Card]) -> str:
+    """``"it"`` for one painting, ``"the pair"`` for two."""
+    return "it" if len(lot) == 1 else "the pair"
+
+
+class Narrator:
+    """Turns events into lines and tables for a person watching the game.
+
+    Args:
+        rules: the rules in force.
+        names: the players' names, by seat.
+        viewer: the seat the story is told to (``None``: a spectator who
+            sees everything it is given).
+        show_money: print everyone's money after each round; the demo's
+            narrator knows it, a player at the table does not (R7.2), though
+            it can work it out from the public payments (R7.4).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        names: Sequence[str],
+        *,
+        viewer: int | None = None,
+        show_money: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.names = tuple(names)
+        self.viewer = viewer
+        self.show_money = show_money
+        self.ledger = MoneyLedger.start(rules, len(names))
+        self._pending: list[str] = []
+        self._explained: set[Auction] = set()
+        self._kind: Auction | None = None
+        self._tiles: list[list[int]] = [[] for _ in rules.artists]
+
+    def name(self, seat: int | None) -> str:
+        """A seat's name; ``"you"`` for the viewer; ``"the bank"`` for ``None``."""
+        if seat is None:
+            return "the bank"
+        if seat == self.viewer:
+            return "you"
+        return escape(self.names[seat])
+
+    def opening(self) -> list[RenderableType]:
+        """What to say before the first action."""
+        return [f"\n[bold underline]Round 1[/] of {self.rules.rounds}"]
+
+    def feed(self, events: Sequence[Event]) -> list[RenderableType]:
+        """The lines and tables that tell ``events``, in order."""
+        out: list[RenderableType] = []
+        for event in events:
+            self.ledger = self.ledger.apply(event)
+            out.extend(self._tell(event))
+        return out
+
+    def _flush(self) -> list[RenderableType]:
+        if not self._pending:
+            return []
+        line = "    " + " · ".join(self._pending)
+        self._pending = []
+        return [line]
+
+    def _tell(self, event: Event) -> list[RenderableType]:
+        name = self.name
+        if isinstance(event, RoundStarted):
+            header = f"\n[bold underline]Round {event.round}[/] of {self.rules.rounds}"
+            if self.show_money:
+                return [self.money_table("Money after the sale"), header]
+            if self.viewer is not None:
+                return [f"You have {self.ledger.money[self.viewer]} after the sale.", header]
+            return [header]
+        if isinstance(event, CardsDealt):
+            if event.seat == self.viewer and event.cards is not None:
+                cards = ", ".join(card_text(c) for c in event.cards)
+                return [f"You are dealt {event.count} cards: {cards}."]
+            if event.seat == 0 and self.viewer is None:
+                return [f"Each player is dealt {event.count} more cards."]
+            return []
+        if isinstance(event, AuctioneerSkipped):
+            return [f"{name(event.seat)} has no cards left and is skipped as auctioneer."]
+        if isinstance(event, CardPlayed):
+            return self._offered(event.seat, event.card, event.count)
+        if isinstance(event, SecondCardAdded):
+            out: list[RenderableType] = [
+                f"  {name(event.seat)} adds {card_text(event.card)}"
+                f" and becomes the auctioneer of the pair."
+            ]
+            if event.count >= 5:
+                out.append(
+                    f"  That is the 5th {escape(event.card.artist)}: the round ends,"
+                    " and neither painting is sold."
+                )
+            return out
+        if isinstance(event, SecondCardDeclined):
+            return [f"  {name(event.seat)} declines to add a second card."]
+        if isinstance(event, AuctionStarted):
+            self._kind = event.kind
+            what = "one painting" if len(event.lot) == 1 else "two paintings"
+            line = (
+                f"  {event.kind.label.capitalize()} auction of {what},"
+                f" run by {name(event.auctioneer)}"
+            )
+            if event.kind not in self._explained:
+                self._explained.add(event.kind)
+                line += f" ([italic]{EXPLAIN[event.kind]}[/])"
+            return [line + "."]
+        if isinstance(event, BidPlaced):
+            self._pending.append(f"{name(event.seat)} bids {event.amount}")
+            return []
+        if isinstance(event, Passed):
+            if self._kind is not Auction.OPEN:
+                self._pending.append(f"{name(event.seat)} passes")
+            return []
+        if isinstance(event, BidsRevealed):
+            bids = " · ".join(f"{name(s)} {b}" for s, b in enumerate(event.bids))
+            return [f"    Sealed bids revealed: {bids}"]
+        if isinstance(event, PriceSet):
+            return [f"    {name(event.seat)} names a price of {event.price}."]
+        if isinstance(event, PriceAccepted):
+            self._pending.append(f"{name(event.seat)} accepts")
+            return []
+        if isinstance(event, AuctionWon):
+            paid = (
+                " and ".join(f"{p.amount} to {name(p.payee)}" for p in event.payments) or "nothing"
+            )
+            own = all(p.payee is None for p in event.payments) and event.payments
+            why = " (their own lot, so the money goes to the bank)" if own else ""
+            buyer = name(event.buyer)
+            return [
+                *self._flush(),
+                f"    → {buyer.capitalize() if buyer == 'you' else buyer} buys"
+                f" {lot_text(event.lot)} for [bold]{event.price}[/]: paid {paid}{why}.",
+            ]
+        if isinstance(event, LotTakenFree):
+            taker = name(event.seat)
+            return [
+                *self._flush(),
+                f"    → Nobody bid: {taker} {'take' if taker == 'you' else 'takes'}"
+                f" {lot_text(event.lot)} free.",
+            ]
+        if isinstance(event, RoundEnded):
+            return [*self._flush(), *self._round_end(event)]
+        if isinstance(event, PaintingsSold):
+            seller = name(event.seat)
+            s = "s" if event.paintings > 1 else ""
+            if event.value == 0:
+                return [
+                    f"  {seller} {'sell' if seller == 'you' else 'sells'} {event.paintings}"
+                    f" {escape(event.artist)} painting{s} for nothing:"
+                    " the artist is not in this round's top three."
+                ]
+            each = f" at {event.value} each" if event.paintings > 1 else ""
+            return [
+                f"  {seller} {'sell' if seller == 'you' else 'sells'} {event.paintings}"
+                f" {escape(event.artist)} painting{s}{each}: [bold green]+{event.amount}[/]"
+            ]
+        if isinstance(event, GameEnded):
+            return self._game_end(event)
+        return []
+
+    def _offered(self, seat: int, card: Card, count: int) -> list[RenderableType]:
+        who = self.name(seat)
+        verb = "offer" if who == "you" else "offers"
+        line = (
+            f"{who.capitalize() if who == 'you' else who} {verb} {card_text(card)}:"
+            f" the {ordinal(count)} {escape(card.artist)} this round."
+        )
+        if count >= 5:
+            return [
+                *self._flush(),
+                line,
+                f"  That is the 5th {escape(card.artist)}: the round ends at once,"
+                " and this painting is not sold.",
+            ]
+        if card.auction is Auction.DOUBLE:
+            line += f" A double: {EXPLAIN[Auction.DOUBLE]}."
+        return [line]
+
+    def _round_end(self, event: RoundEnded) -> list[RenderableType]:
+        artists = self.rules.artists
+        out: list[RenderableType] = [f"\n[bold]Round {event.round} is over.[/]"]
+        table = Table(title=f"Round {event.round}: the ranking", title_justify="left")
+        table.add_column("place")
+        table.add_column("artist")
+        table.add_column("offered", justify="right")
+        table.add_column("tile", justify="right")
+        table.add_column("all its tiles", justify="right")
+        table.add_column("a painting pays", justify="right")
+        for place, (artist, tile) in enumerate(zip(event.ranking, event.tiles, strict=True)):
+            a = artists.index(artist)
+            self._tiles[a].append(tile)
+            table.add_row(
+                ordinal(place + 1),
+                escape(artist),
+                str(event.counts[a]),
+                f"+{tile}",
+                " + ".join(map(str, self._tiles[a])),
+                f"[bold]{sum(self._tiles[a])}[/]",
+            )
+        out.append(table)
+        if not event.ranking:
+            out.append("No artist was offered, so no tiles are given.")
+        out.append(
+            "Each museum painting of a ranked artist now pays the sum of all its tiles;"
+            " paintings of other artists pay nothing."
+        )
+        return out
+
+    def money_table(self, title: str) -> Table:
+        """Everyone's money by the ledger, most first."""
+        table = Table(title=title, title_justify="left", min_width=len(title) + 4)
+        table.add_column("player")
+        table.add_column("money", justify="right")
+        money = self.ledger.money
+        for seat in sorted(range(len(money)), key=lambda s: (-money[s], s)):
+            table.add_row(escape(self.names[seat]), str(money[seat]))
+        return table
+
+    def _game_end(self, event: GameEnded) -> list[RenderableType]:
+        table = Table(title="Final money", title_justify="left", min_width=24)
+        table.add_column("player")
+        table.add_column("money", justify="right")
+        for seat in sorted(range(len(event.money)), key=lambda s: (-event.money[s], s)):
+            mark = " (winner)" if seat in event.winners else ""
+            table.add_row(escape(self.names[seat]) + mark, str(event.money[seat]))
+        names = [escape(self.names[s]) for s in event.winners]
+        if len(names) == 1:
+            verdict = f"{names[0]} wins with {event.money[event.winners[0]]}."
+        else:
+            verdict = f"{' and '.join(names)} share the victory (R8.2)."
+        return ["\n[bold]The game is over.[/]", table, f"[bold]{verdict}[/]"]

@@ -1,0 +1,307 @@
+"""``modern-art play``: a person plays one seat in the terminal against bots.
+
+The command is the game's host: it keeps the state, asks each bot with its
+view, and asks the person at the keyboard, showing what their seat may see
+(R7), the legal choices and the payout hint. An action the rules refuse is
+answered with the rule's own message, and the question is asked again.
+End of input (Ctrl-D) or ``q`` leaves the table; nothing the person types
+can crash the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.agents import Agent
+from modern_art.agents.play import next_seat
+from modern_art.cli.commands import CommandError, bot_factory, console, rules_from, save_record
+from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
+from modern_art.engine import apply, new_game
+from modern_art.errors import IllegalAction
+from modern_art.events import Event
+from modern_art.payout import best_case_payout, payout_if_round_ended_now
+from modern_art.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
+from modern_art.records import record
+from modern_art.redaction import visible_events
+from modern_art.state import GameState, Step
+from modern_art.views import HiddenAuctionView, PlayerView, view
+
+BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
+
+HELP = """How to answer:
+  a number     offer that card from your hand (when it is your turn to offer),
+               add that card to a double, or bid / name that price
+  p            pass: no bid, decline to add a card, or do not accept the price
+  a            accept the fixed price
+  v            show the table again
+  h            this help
+  q            leave the game (so does end of input, Ctrl-D)"""
+
+
+class Quit(Exception):  # noqa: N818 (not an error: the person left)
+    """The person left the table: ``q`` or end of input."""
+
+
+def play(args: argparse.Namespace) -> int:
+    """Run ``modern-art play``; the exit code."""
+    rules = rules_from(args)
+    players = len(args.bots) + 1
+    if not rules.min_players <= players <= rules.max_players:
+        raise CommandError(
+            f"the game takes {rules.min_players} to {rules.max_players} players (R1.1):"
+            f" give {rules.min_players - 1} to {rules.max_players - 1} bots, got {len(args.bots)}"
+        )
+    me = args.seat
+    if not 0 <= me < players:
+        raise CommandError(f"--seat must be a seat from 0 to {players - 1}, got {me}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    kinds = list(args.bots)
+    names: list[str] = []
+    agents: dict[int, Agent] = {}
+    bot_names = iter(BOT_NAMES)
+    for seat in range(players):
+        if seat == me:
+            names.append(args.name)
+            continue
+        kind = kinds.pop(0)
+        names.append(f"{next(bot_names)} ({kind})")
+        agents[seat] = bot_factory(kind, args.playouts)(seed * 10 + seat)
+    out = console()
+    state = new_game(names, seed=seed, rules=rules)
+    start = state
+    out.print(
+        f"[bold]Modern Art[/]: you are {escape(args.name)}, seat {me}, against"
+        f" {', '.join(escape(names[s]) for s in sorted(agents))}. Seed {seed}."
+    )
+    out.print("Type h for help at any prompt.")
+    narrator = Narrator(rules, names, viewer=me, show_money=False)
+    for line in narrator.opening():
+        out.print(line)
+    seen: list[list[Event]] = [[] for _ in range(players)]
+    actions: list[Action] = []
+    human = Human(out, me)
+    last = players - 1
+    try:
+        while not state.is_over:
+            seat = next_seat(state.to_act, last, players)
+            if seat == me:
+                action, step = human.decide(state)
+            else:
+                action = agents[seat].act(view(state, seat), seen[seat])
+                step = apply(state, action)
+            actions.append(action)
+            for s in range(players):
+                seen[s].extend(visible_events(step.events, s))
+            for line in narrator.feed(visible_events(step.events, me)):
+                out.print(line)
+            state = step.state
+            last = seat
+    except Quit as reason:
+        out.print(f"\n{reason} You leave the table; the game is abandoned.")
+    save_record(record(start, actions, seed=seed), args.save)
+    if args.save:
+        out.print(f"The game record is saved in {args.save}: modern-art replay {args.save}")
+    return 0
+
+
+class Human:
+    """Asks the person at the keyboard for their seat's action until the rules accept one."""
+
+    def __init__(self, out: Console, seat: int) -> None:
+        self.out = out
+        self.seat = seat
+        self._shown: object = None
+
+    def decide(self, state: GameState) -> tuple[Action, Step]:
+        """Show the seat's view, read answers until one is legal; the action and its step."""
+        seen = view(state, self.seat)
+        key = (state.round, state.counts, seen.auction.lot if seen.auction else None)
+        if key != self._shown or isinstance(seen.phase, Offering | DoubleOffer):
+            show_view(self.out, seen)
+            self._shown = key
+        else:
+            self.out.print(status_line(seen))
+        question = prompt_text(seen)
+        while True:
+            self.out.print(question)
+            try:
+                answer = input("> ").strip()
+            except EOFError:
+                raise Quit("End of input.") from None
+            word = answer.lower()
+            if not word:
+                continue
+            if word in ("q", "quit", "exit"):
+                raise Quit("Goodbye.")
+            if word in ("h", "help", "?"):
+                self.out.print(HELP, highlight=False, markup=False)
+                continue
+            if word in ("v", "view", "table"):
+                show_view(self.out, seen)
+                continue
+            action = parse_answer(seen, word)
+            if isinstance(action, str):
+                self.out.print(f"[red]Not understood:[/] {escape(action)}")
+                continue
+            try:
+                return action, apply(state, action)
+            except IllegalAction as exc:
+                self.out.print(f"[red]Not allowed:[/] {escape(str(exc))}")
+
+
+def parse_answer(seen: PlayerView, word: str) -> Action | str:
+    """The action ``word`` asks for in ``seen``'s phase, or why it cannot be read.
+
+    Amounts that are not whole numbers are passed on as they are, so that the
+    engine refuses them with its rule (R3.1).
+    """
+    seat = seen.seat
+    assert seat is not None
+    if word in ("p", "pass", "n", "no"):
+        return Pass(seat)
+    if word in ("a", "accept", "y", "yes"):
+        return Accept(seat)
+    phase = seen.phase
+    if isinstance(phase, Offering | DoubleOffer):
+        try:
+            number = int(word)
+        except ValueError:
+            return f"type the number of a card, 1 to {len(seen.hand)}, or h for help"
+        if not 1 <= number <= len(seen.hand):
+            return f"there is no card {number} in your hand: type 1 to {len(seen.hand)}"
+        return PlayCard(seat, seen.hand[number - 1])
+    amount: object
+    try:
+        amount = int(word)
+    except ValueError:
+        amount = word
+    if isinstance(phase, FixedPriceAuction):
+        if phase.price is None:
+            return SetPrice(seat, amount)
+        return f"type a to accept the price of {phase.price}, or p to pass"
+    return Bid(seat, amount)
+
+
+def show_view(out: Console, seen: PlayerView) -> None:
+    """Everything the seat may see, as tables: board, players, hand, auction."""
+    assert seen.seat is not None
+    rules = seen.rules
+    now = payout_if_round_ended_now(seen)
+    best = best_case_payout(seen)
+    board = Table(title=f"Round {seen.round} of {rules.rounds}", title_justify="left")
+    for column in ("artist", "offered", "tiles", "pays if round ended now", "at best", "in hand"):
+        board.add_column(column, justify="left" if column == "artist" else "right")
+    for a, artist in enumerate(rules.artists):
+        held = sum(1 for card in seen.hand if card.artist == artist)
+        board.add_row(
+            escape(artist),
+            str(seen.counts[a]),
+            " + ".join(map(str, seen.tiles[a])) or "-",
+            str(now[artist]),
+            str(best[artist]),
+            str(held),
+        )
+    out.print(board)
+    table = Table(title="Players (money is secret unless shown)", title_justify="left")
+    for column in ("seat", "player", "money", "cards", "museum"):
+        table.add_column(column)
+    for s, p in enumerate(seen.players):
+        museum = ", ".join(escape(c.artist) for c in p.museum) or "-"
+        who = escape(p.name) + (" (you)" if s == seen.seat and p.name.lower() != "you" else "")
+        table.add_row(
+            str(s), who, "?" if p.money is None else str(p.money), str(p.hand_size), museum
+        )
+    out.print(table)
+    hand = "  ".join(f"[bold]{i}[/]. {card_text(c)}" for i, c in enumerate(seen.hand, 1))
+    out.print(f"Your hand: {hand or '(empty)'}")
+    out.print(status_line(seen))
+
+
+def status_line(seen: PlayerView) -> str:
+    """One line on the auction in progress, or whose turn it is."""
+    names = [escape(p.name) for p in seen.players]
+    phase = seen.phase
+    money = f"You have {seen.money}."
+    if isinstance(phase, Offering):
+        if phase.auctioneer == seen.seat:
+            return f"It is your turn to offer a painting. {money}"
+        return f"{names[phase.auctioneer]} is to offer a painting. {money}"
+    if isinstance(phase, DoubleOffer):
+        return (
+            f"{names[phase.double_player]} played a double {card_text(phase.card)};"
+            f" {names[phase.asking]} may add a second card. {money}"
+        )
+    auction = seen.auction
+    if auction is None:
+        return money
+    lot = " and ".join(card_text(c) for c in auction.lot)
+    line = (
+        f"{auction.kind.label.capitalize()} auction of {lot}, run by {names[auction.auctioneer]}"
+    )
+    if isinstance(auction, OpenAuction | OneOfferAuction):
+        if auction.high_bidder is None:
+            line += ": no bid yet"
+        else:
+            line += f": high bid {auction.high_bid} by {names[auction.high_bidder]}"
+    elif isinstance(auction, FixedPriceAuction) and auction.price is not None:
+        line += f": price {auction.price}"
+    elif isinstance(auction, HiddenAuctionView):
+        line += f": {len(auction.sealed)} sealed so far"
+    return f"{line}. {money}"
+
+
+def payout_hint(seen: PlayerView) -> str:
+    """What the lot under auction would pay now and at best (the host's duty, R6.5)."""
+    auction = seen.auction
+    if auction is None:
+        return ""
+    now = payout_if_round_ended_now(seen)
+    best = best_case_payout(seen)
+    artist = auction.lot[0].artist
+    k = len(auction.lot)
+    per = f"{k} paintings, each" if k > 1 else "one painting"
+    return (
+        f"Payout hint: {per} of {escape(artist)} would pay {now[artist]} if the round"
+        f" ended now, and at most {best[artist]} this round."
+    )
+
+
+def prompt_text(seen: PlayerView) -> str:
+    """The question for the seat, with the legal choices and the payout hint."""
+    phase = seen.phase
+    money = seen.money
+    if isinstance(phase, Offering):
+        return f"Offer a painting: type its number, 1 to {len(seen.hand)}."
+    if isinstance(phase, DoubleOffer):
+        artist = escape(phase.card.artist)
+        return (
+            f"Add a second {artist} (not a double) to sell both together: type its number;"
+            " or p to decline."
+        )
+    auction = seen.auction
+    assert auction is not None
+    hint = payout_hint(seen)
+    if isinstance(auction, FixedPriceAuction):
+        if auction.price is None:
+            return (
+                f"{hint}\nName your price, 1 to {money}: if nobody accepts, you buy the lot"
+                " yourself and pay the bank."
+            )
+        return f"{hint}\nThe price is {auction.price}: a to accept, p to pass."
+    if isinstance(auction, HiddenAuctionView):
+        return f"{hint}\nSeal your bid, 0 to {money} ({EXPLAIN[auction.kind]})."
+    low = auction.high_bid + 1
+    once = " You bid only once." if isinstance(auction, OneOfferAuction) else ""
+    return f"{hint}\nBid {low} to {money}, or p to pass.{once}"
