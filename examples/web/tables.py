@@ -345,6 +345,10 @@ class Registry:
     ) -> tuple[Table, dict[int, str]]:
         """Open a table: ``humans`` are the people's seats, bots of kind ``bot`` take the rest.
 
+        ``seed`` shuffles the deck (unless a stacked ``deck`` is given) and
+        seeds the bots; ``rules``, ``deck`` and ``first_auctioneer`` go to
+        :func:`modern_art.new_game`.
+
         Returns:
             The table and each person's seat token, by seat.
 
@@ -360,7 +364,11 @@ class Registry:
                 f"humans must be some of the seats 0 to {len(names) - 1}, got {sorted(people)}"
             )
         state = ma.new_game(
-            list(names), seed=seed, deck=deck, rules=rules, first_auctioneer=first_auctioneer
+            list(names),
+            seed=None if deck is not None else seed,
+            deck=deck,
+            rules=rules,
+            first_auctioneer=first_auctioneer,
         )
         bot_seed = seed if seed is not None else secrets.randbits(32)
         seats = [
