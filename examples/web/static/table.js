@@ -26,6 +26,7 @@ const page = {
   log: [],          // every log entry received, in order
   data: null,       // the last reply
   busy: false,      // an action is on its way
+  controlsKey: "",  // the step and choices the controls were built for
   timer: null,
 };
 
@@ -69,7 +70,10 @@ function cardNode(card, opts = {}) {
       title: `${card.artist}, ${SYMBOLS[card.auction]} (#${card.id})`,
     }, inner);
   }
-  return el("div", { class: cls, "data-card-id": card.id, title: `${card.artist}, ${SYMBOLS[card.auction]}` }, inner);
+  return el("div", {
+    class: cls, "data-card-id": card.id, "data-artist": card.artist, "data-auction": card.auction,
+    title: `${card.artist}, ${SYMBOLS[card.auction]}`,
+  }, inner);
 }
 function cardText(card) { return `${card.artist} (${SYMBOLS[card.auction] || card.auction})`; }
 function lotText(lot) { return lot.map(cardText).join(" + "); }
@@ -124,6 +128,7 @@ async function send(action) {
     showBanner("the action could not be sent; check the connection");
   } finally {
     page.busy = false;
+    setControlsDisabled(false);
   }
   await poll();
 }
@@ -168,7 +173,9 @@ function render() {
 
 function renderBoard() {
   const { view, payout } = page.data;
-  const rows = artists().map((artist, a) => el("tr", { "data-artist": artist },
+  const rows = artists().map((artist, a) => el("tr", {
+    "data-artist": artist, "data-count": view.counts[a], "data-now": payout.now[artist], "data-best": payout.best[artist],
+  },
     el("td", {}, el("span", { class: `swatch a${a}` }), artist),
     el("td", {}, view.tiles[a].length ? view.tiles[a].map((t) => el("span", { class: "tile", text: t })) : "–"),
     el("td", { class: "num count", text: view.counts[a] }),
@@ -188,7 +195,7 @@ function renderPlayers() {
     if (phase.high_bidder === s) tags.push(`high bid $${phase.high_bid}`);
     if (view.to_act.includes(s)) tags.push("to act");
     const museum = p.museum.length ? p.museum.map((c) => cardNode(c, { small: true })) : [el("span", { class: "quiet", text: "museum empty" })];
-    return el("div", { class: `player${view.to_act.includes(s) ? " acting" : ""}`, "data-seat": s },
+    return el("div", { class: `player${view.to_act.includes(s) ? " acting" : ""}`, "data-seat": s, "data-money": p.money },
       el("div", { class: "who", text: s === seat ? `${p.name} (you)` : p.name }),
       el("div", { class: "tags", text: tags.join(" · ") }),
       el("div", { class: "museum" }, museum));
@@ -260,7 +267,12 @@ function renderAuction() {
     $("hint").textContent = "";
   }
   renderClock();
-  setChildren($("controls"), controls);
+  // Rebuild the controls only when the choice changes, so a half-typed bid survives polling.
+  const key = `${view.step}|${legal().length}`;
+  if (page.controlsKey !== key) {
+    page.controlsKey = key;
+    setChildren($("controls"), controls);
+  }
 }
 
 function auctionInfo(phase) {
@@ -319,7 +331,7 @@ function auctionControls(phase) {
         el("span", { class: "quiet", text: `$${min} to $${max}` })];
     }
     const controls = [];
-    if (legalOf("Accept").length) controls.push(el("button", { id: "accept-button", type: "button", onclick: () => send({ type: "Accept" }) }, `Buy for $${phase.price}`));
+    if (legalOf("Accept").length) controls.push(el("button", { id: "accept-button", type: "button", "data-price": phase.price, onclick: () => send({ type: "Accept" }) }, `Buy for $${phase.price}`));
     if (legalOf("Pass").length) controls.push(el("button", { id: "pass-button", class: "secondary", type: "button", onclick: () => send({ type: "Pass" }) }, "Pass"));
     return controls;
   }
