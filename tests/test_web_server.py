@@ -571,3 +571,14 @@ def test_the_command_line_help() -> None:
         timeout=60,
     ).stdout
     assert "python -m examples.web" in out and "--open-idle" in out and "--port" in out
+
+
+def test_docstring_examples_hold() -> None:
+    """The ``>>>`` examples in the web table's modules run true (examples/ is outside testpaths)."""
+    import doctest
+
+    from examples.web import documents, tables
+
+    for module in (tables, documents):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
