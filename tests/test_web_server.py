@@ -574,7 +574,7 @@ def test_the_command_line_help() -> None:
 
 
 def test_docstring_examples_hold() -> None:
-    """The ``>>>`` examples in the web table's modules run true (examples/ is outside testpaths)."""
+    """The ``>>>`` examples in the web modules hold (examples/ is outside testpaths)."""
     import doctest
 
     from examples.web import documents, tables
