@@ -338,3 +338,57 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
     assert "not valid" in (stranger.text_content("#banner") or "")
     assert stranger.locator("#hand-cards [data-card-id]").count() == 0
     assert first.errors == second.errors == stranger.errors == []
+
+
+def test_a_stale_click_is_refused_politely_and_the_page_refreshes(
+    server: tuple[str, Registry], browser: Any
+) -> None:
+    """A click made on an old step gets 409, a polite banner, and the page catches up."""
+    base, registry = server
+    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1], seed=5)
+    ann, bo = new_page(browser), new_page(browser)
+    ann.goto(f"{base}/t/{table.id}#token={tokens[0]}")
+    bo.goto(f"{base}/t/{table.id}#token={tokens[1]}")
+    ann.click('#hand-cards button.playable[data-auction="hidden"] >> nth=0')
+    bo.wait_for_selector("#bid-button", timeout=WAIT_MS)
+    stale = bo.evaluate("document.body.dataset.step")
+    bo.route("**/seat?*", lambda route: route.abort())  # Bo's page stops hearing news
+    ann.fill("#bid-amount", "3")
+    ann.click("#bid-button")
+    ann.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
+    assert bo.evaluate("document.body.dataset.step") == stale
+    bo.fill("#bid-amount", "2")
+    bo.click("#bid-button")
+    bo.wait_for_selector("#banner.info:not([hidden])", timeout=WAIT_MS)
+    assert "the table moved on" in (bo.text_content("#banner") or "")
+    bo.unroute("**/seat?*")
+    bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
+    step = bo.evaluate("document.body.dataset.step")
+    bo.fill("#bid-amount", "2")
+    bo.click("#bid-button")
+    bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=step, timeout=WAIT_MS)
+    assert bo.locator("#banner").is_hidden()
+    bids = [e for entry in table.log for e in entry.events if isinstance(e, ma.BidsRevealed)]
+    assert bids and bids[0].bids[:2] == (3, 2)
+    assert ann.errors == bo.errors == []
+
+
+def test_the_lobby_opens_a_table_and_links_to_a_seat(
+    server: tuple[str, Registry], browser: Any
+) -> None:
+    """The lobby form opens a table; its seat link leads to that seat's hand."""
+    base, registry = server
+    page = new_page(browser)
+    page.goto(f"{base}/")
+    page.select_option("select[name=players]", "3")
+    page.fill("input[name=name]", "Zoe")
+    page.fill("input[name=seed]", "8")
+    page.click("#open-button")
+    page.wait_for_selector("#links:not([hidden]) a[data-seat='0']", timeout=WAIT_MS)
+    page.click("#links a[data-seat='0']")
+    page.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    state = registry.tables[table_id].state
+    assert state.players[0].name == "Zoe" and len(state.players) == 3
+    assert page.locator("#hand-cards button.card").count() == len(state.players[0].hand)
+    assert page.errors == []
