@@ -514,6 +514,14 @@ def test_abandoned_tables_expire(registry: Registry, client: TestClient, clock: 
     assert reply.status_code == 404 and "may have expired" in reply.json()["error"]
 
 
+def test_timings_refuse_impossible_values() -> None:
+    """Negative delays, a zero time to live or a zero tick are refused when Timings is made."""
+    for bad in ({"bot_delay": -1.0}, {"going": -0.5}, {"ttl": 0.0}, {"poll": 0.0}, {"tick": 0.0}):
+        with pytest.raises(ValueError):
+            Timings(**bad)  # type: ignore[arg-type]
+    assert Timings(tick=None).tick is None
+
+
 def test_registry_refuses_bad_tables(registry: Registry) -> None:
     """Opening a table checks the bot kind and the people's seats."""
     with pytest.raises(ValueError, match="bot must be one of"):

@@ -68,7 +68,7 @@ class Timings:
     """A table nobody seated has looked at for this long expires."""
     poll: float = field(default=0.8, validator=validators.gt(0.0))
     """How often the page asks for news."""
-    tick: float | None = field(default=0.25)
+    tick: float | None = field(default=0.25, validator=validators.optional(validators.gt(0.0)))
     """How often the server itself moves bots and the clock on; ``None``: only on requests."""
 
 
