@@ -585,8 +585,8 @@ def test_docstring_examples_hold() -> None:
     """The ``>>>`` examples in the web modules hold (examples/ is outside testpaths)."""
     import doctest
 
-    from examples.web import documents, tables
+    from examples.web import documents, registry, tables
 
-    for module in (tables, documents):
+    for module in (tables, registry, documents):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0 and result.failed == 0, module.__name__

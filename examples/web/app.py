@@ -34,7 +34,8 @@ from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
 from examples.web.documents import events_document, view_document
-from examples.web.tables import BOTS, Registry, TableError, Timings
+from examples.web.registry import Registry
+from examples.web.tables import BOTS, TableError, Timings
 
 __all__ = ["create_app"]
 
