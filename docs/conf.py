@@ -1,0 +1,72 @@
+"""Sphinx configuration for the modern-art documentation.
+
+Build (warnings are errors, as in CI)::
+
+    sphinx-build -W --keep-going -b html docs docs/_build/html
+    sphinx-build -W --keep-going -b doctest docs docs/_build/doctest
+
+The build needs no network: see ``_ext/offline_inventories.py``.
+"""
+
+from __future__ import annotations
+
+import doctest
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE / "_ext"), str(HERE / "examples")]
+
+from offline_inventories import mapping  # noqa: E402
+
+import modern_art  # noqa: E402
+
+project = "modern-art"
+author = "The modern-art developers"
+copyright = "the modern-art developers"
+release = modern_art.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "rule_reference",
+    "modern_art_docs",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+templates_path: list[str] = []
+nitpicky = False
+
+# Autodoc: members in the order the source gives them; Google-style docstrings.
+autodoc_member_order = "bysource"
+autodoc_default_options = {"members": True}
+autodoc_typehints = "signature"
+autodoc_type_aliases = {
+    name: f"modern_art.{name}" for name in ("Action", "Event", "Phase", "AuctionPhase", "CardSpec")
+}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# Intersphinx with inventories written here, so the build works offline.
+intersphinx_mapping = mapping(HERE / "_build" / "inventories")
+intersphinx_timeout = 1
+
+# Doctest: every ``>>>`` example runs, on the pages and in the docstrings the
+# API reference shows (pytest runs the docstrings too, in their modules). The
+# docstrings use the public names unqualified, as their modules do.
+doctest_global_setup = "import modern_art as ma\nfrom modern_art import *"
+doctest_test_doctest_blocks = "default"
+# Exception messages are checked too (Sphinx ignores their detail by default).
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+
+# HTML
+html_theme = "furo"
+html_title = f"modern-art {release}"
+html_static_path = ["_static"]
+html_css_files = ["modern_art.css"]
+html_theme_options = {"navigation_with_keys": True}
