@@ -185,6 +185,18 @@ def test_play_survives_immediate_end_of_input() -> None:
     assert "End of input" in result.stdout and "Traceback" not in result.stderr
 
 
+def test_play_saves_an_abandoned_game_in_progress(tmp_path: Path) -> None:
+    """Leaving early with --save writes a record of the game so far, without a result."""
+    saved = tmp_path / "partial.json"
+    result = run(*PLAY, "--save", str(saved), stdin="1\n")
+    assert result.returncode == 0, result.stderr
+    record = ma.from_json(saved.read_text(), "record")
+    assert record.money is None and record.actions[0] == ma.PlayCard(
+        0, record.start().players[0].hand[0]
+    )
+    assert not ma.replay(record).is_over
+
+
 def test_play_quits_on_q() -> None:
     """``q`` leaves the table."""
     result = run(*PLAY, stdin="q\n")

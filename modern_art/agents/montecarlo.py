@@ -91,7 +91,7 @@ class MonteCarloAgent:
     def __init__(
         self,
         seed: int | None = None,
-        playouts: int = 48,
+        playouts: int = 16,
         rollout: Literal["heuristic", "random"] = "heuristic",
     ) -> None:
         if type(playouts) is not int or playouts < 1:

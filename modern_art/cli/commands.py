@@ -95,7 +95,7 @@ def demo(args: argparse.Namespace) -> int:
     rules = Rules()
     names = [name for name, _ in DEMO_PLAYERS]
     agents: list[Agent] = [
-        bot_factory(kind, 12)(args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
+        bot_factory(kind, 16)(args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
     ]
     out.print("[bold]Modern Art[/]: a demo game of four bots.", highlight=False)
     out.print(

@@ -127,6 +127,8 @@ class Narrator:
             header = f"\n[bold underline]Round {event.round}[/] of {self.rules.rounds}"
             if self.show_money:
                 return [self.money_table("Money after the sale"), header]
+            if self.viewer is not None:
+                return [f"You have {self.ledger.money[self.viewer]} after the sale.", header]
             return [header]
         if isinstance(event, CardsDealt):
             if event.seat == self.viewer and event.cards is not None:

@@ -33,9 +33,8 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.records import GameRecord
+from modern_art.records import record
 from modern_art.redaction import visible_events
-from modern_art.scoring import winners
 from modern_art.state import GameState, Step
 from modern_art.views import HiddenAuctionView, PlayerView, view
 
@@ -111,13 +110,9 @@ def play(args: argparse.Namespace) -> int:
             last = seat
     except Quit as reason:
         out.print(f"\n{reason} You leave the table; the game is abandoned.")
-        return 0
-    money = tuple(p.money for p in state.players)
-    record = GameRecord(rules, names, seed, None, 0, actions, money, winners(state))
-    assert record.start() == start
-    save_record(record, args.save)
+    save_record(record(start, actions, seed=seed), args.save)
     if args.save:
-        out.print(f"The game record is saved in {args.save}.")
+        out.print(f"The game record is saved in {args.save}: modern-art replay {args.save}")
     return 0
 
 
