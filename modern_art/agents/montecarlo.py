@@ -3,15 +3,26 @@
 For every decision with more than one sensible choice, the agent
 determinizes: it draws full game states consistent with what its seat knows
 (:func:`~modern_art.sample_state`, money from the public record, R7.4), and
-in each sampled world plays every candidate action followed by a playout to
-the end of the round, every seat playing by the playout policy (the
-heuristic's rules of thumb, or uniformly random moves). The candidate with
-the best mean result (its money minus the others' mean money at the round's
-end) is played. Every candidate is tried in the same sampled worlds, so the
-comparison is not blurred by the luck of the draw.
+in each sampled world plays a candidate action followed by a playout to the
+end of the round, every seat playing by the playout policy (the heuristic's
+rules of thumb, or uniformly random moves). A playout scores the seat's
+money minus the others' mean money at the round's end. Every candidate is
+tried in the same sampled worlds, so comparisons are not blurred by the luck
+of the draw.
 
-Bids and prices are searched over a small set of amounts: the heuristic's
-own choice, the lowest legal bid, and a few fractions of the lot's value.
+The budget (``playouts`` per decision) is spent in two stages: about half
+on every candidate, then the rest on the heuristic's own choice and the
+best rival found. The rival is played only if it beats the heuristic's
+choice by more than the noise (a paired test: the mean gain must exceed
+1.3 standard errors). So a small budget falls back on the heuristic
+rather than on luck, and a larger one finds more.
+
+Candidates: the heuristic's best few kinds of card to offer; adding each
+kind of fitting card to a double, or declining; for bids and prices, the
+heuristic's own amount, the lowest legal bid, passing, and a few fractions
+of the lot's value. In an open auction the search chooses a bid *limit* once
+per auction; the agent then raises towards it whenever asked, and the
+playouts follow the same limit.
 """
 
 from __future__ import annotations
@@ -231,8 +242,8 @@ def _mean_gain(results: Sequence[float], baseline: Sequence[float]) -> float:
 def _clearly_better(results: Sequence[float], baseline: Sequence[float]) -> bool:
     """Whether ``results`` beat ``baseline`` by more than the noise (a paired test).
 
-    The paired differences' mean must exceed :data:`_Z` standard errors and
-    :data:`_MIN_GAIN`: the search overrules the heuristic only on evidence.
+    The paired differences' mean must exceed 1.3 standard errors and
+    ``_MIN_GAIN``: the search overrules the heuristic only on evidence.
     """
     diffs = [r - b for r, b in zip(results, baseline, strict=True)]
     n = len(diffs)
