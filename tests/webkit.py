@@ -1,0 +1,101 @@
+"""Helpers for the web table's tests: optional dependencies, a hand-moved clock, tables.
+
+The web tests need the ``web`` extra (and Playwright with Debian's Chromium
+for the browser tests). Locally they are skipped, with the reason, when those
+are missing; under CI (the ``CI`` variable set, as ``.ci/run`` runs) they
+fail instead, so that a broken install cannot pass as a green run.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import modern_art as ma
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def missing(reason: str) -> None:
+    """Skip the calling module with ``reason``, or fail it when ``CI`` is set."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so this fails instead of skipping)", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+def need(module: str, install: str) -> ModuleType:
+    """Import ``module`` or skip (fail under CI), saying what to ``install``."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as err:
+        missing(f"{module} is not importable ({err}); install {install}")
+        raise  # unreachable: missing() raises
+
+
+class Clock:
+    """A clock the test moves by hand: ``clock()`` reads it, ``clock.advance(s)`` moves it."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move the time on by ``seconds``."""
+        self.now += seconds
+
+
+OPEN = ma.Auction.OPEN
+ONE = ma.Auction.ONE_OFFER
+HIDDEN = ma.Auction.HIDDEN
+FIXED = ma.Auction.FIXED_PRICE
+DOUBLE = ma.Auction.DOUBLE
+
+
+def short_rules(first_deal: int) -> ma.Rules:
+    """CMON rules dealing ``first_deal`` cards in round 1 and one card before rounds 2 and 3."""
+    return ma.Rules(deal_schedule={n: (first_deal, 1, 1, 0) for n in (3, 4, 5)})
+
+
+FIVE_KINDS_HAND = [
+    ("melim", OPEN),
+    ("melim", ONE),
+    ("thaler", HIDDEN),
+    ("thaler", FIXED),
+    ("martins", DOUBLE),
+    ("martins", ONE),
+]
+"""A first hand that can run every kind of auction, the double with its own second card."""
+
+BOT_HANDS = [
+    [
+        ("carvalho", OPEN),
+        ("carvalho", ONE),
+        ("silveira", OPEN),
+        ("silveira", ONE),
+        ("melim", HIDDEN),
+        ("thaler", OPEN),
+    ],
+    [
+        ("carvalho", HIDDEN),
+        ("carvalho", FIXED),
+        ("silveira", HIDDEN),
+        ("silveira", FIXED),
+        ("martins", OPEN),
+        ("thaler", ONE),
+    ],
+]
+"""Two bots' first hands: with :data:`FIVE_KINDS_HAND` no artist reaches five in round 1."""
