@@ -233,3 +233,21 @@ def test_core_does_not_import_rich() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_R5_5_narrator_says_nobody_added_a_second_card() -> None:
+    """A double nobody completes is told as such, not as an auction nobody bid on."""
+    from modern_art.cli.narrate import Narrator
+
+    names = ("Ann", "Bo", "Cy")
+    narrator = Narrator(ma.Rules(), names)
+    events: list[ma.Event] = [
+        ma.CardPlayed(0, ma.Card(10, "Manuel Carvalho", ma.Auction.DOUBLE), 1),
+        ma.SecondCardDeclined(0),
+        ma.SecondCardDeclined(1),
+        ma.SecondCardDeclined(2),
+        ma.LotTakenFree(0, (ma.Card(10, "Manuel Carvalho", ma.Auction.DOUBLE),)),
+    ]
+    told = " ".join(str(line) for line in narrator.feed(events))
+    assert "Nobody added a second card: Ann takes it free." in told
+    assert "Nobody bid" not in told

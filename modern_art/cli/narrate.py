@@ -140,6 +140,7 @@ class Narrator:
         if isinstance(event, AuctioneerSkipped):
             return [f"{name(event.seat)} has no cards left and is skipped as auctioneer."]
         if isinstance(event, CardPlayed):
+            self._kind = None  # no auction yet: a double may still find no second card
             return self._offered(event.seat, event.card, event.count)
         if isinstance(event, SecondCardAdded):
             out: list[RenderableType] = [
@@ -194,9 +195,10 @@ class Narrator:
             ]
         if isinstance(event, LotTakenFree):
             taker = name(event.seat)
+            nobody = "Nobody bid" if self._kind else "Nobody added a second card"
             return [
                 *self._flush(),
-                f"    → Nobody bid: {taker} {'take' if taker == 'you' else 'takes'}"
+                f"    → {nobody}: {taker} {'take' if taker == 'you' else 'takes'}"
                 f" {lot_text(event.lot)} free.",
             ]
         if isinstance(event, RoundEnded):
