@@ -7,7 +7,9 @@ checks with ``HYPOTHESIS_PROFILE=thorough pytest tests``.
 from __future__ import annotations
 
 import os
+from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -33,3 +35,18 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
 )
+
+
+TALLY: Counter[str] = Counter()
+"""What the property tests checked (games, steps), reported at the end of the run.
+
+Test modules update it with ``from conftest import TALLY``.
+"""
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Report how many games and steps the property tests checked."""
+    if TALLY:
+        counts = ", ".join(f"{name}: {count}" for name, count in sorted(TALLY.items()))
+        profile = settings.get_current_profile_name()
+        terminalreporter.write_line(f"property suite ({profile} profile) checked {counts}")
