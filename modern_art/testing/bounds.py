@@ -34,6 +34,7 @@ count out for any state: ``A`` for each card still in a hand or still to be
 dealt, plus what the phase in progress can still take.
 
 >>> import modern_art as ma
+>>> from modern_art.testing import max_steps, potential
 >>> max_steps(ma.Rules(), 3)
 1628088
 >>> state = ma.new_game(3, seed=1)
@@ -64,6 +65,7 @@ def max_money(rules: Rules, players: int) -> int:
     painting the game deals sold at the highest value an artist can reach.
 
     >>> import modern_art as ma
+    >>> from modern_art.testing import max_money
     >>> max_money(ma.Rules(), 4)
     8560
     """

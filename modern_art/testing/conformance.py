@@ -79,6 +79,7 @@ def check_game(
         InvariantViolation: with the shortest failing game found, as a script.
 
     >>> import modern_art as ma
+    >>> from modern_art.testing import check_game
     >>> rules = ma.Rules(min_players=3, max_players=3, deal_schedule={3: (3, 2, 2, 0)})
     >>> report = check_game(rules, games=5)
     >>> report.games, report.steps > 0

@@ -174,6 +174,7 @@ class GameChecker:
         seed: seeds the random part of the sampled probes.
 
     >>> import modern_art as ma
+    >>> from modern_art.testing import GameChecker
     >>> checker = GameChecker(ma.new_game(3, seed=2))
     >>> while not checker.state.is_over:
     ...     step = checker.advance(ma.legal_actions(checker.state)[-1])
