@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from conftest import TALLY
-from hypothesis import find, given, settings
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import modern_art as ma
@@ -49,6 +49,7 @@ def test_invariants_hold_in_cmon_games(game: PlayedGame) -> None:
     TALLY["games"] += 1
 
 
+@settings(max_examples=3 * settings.default.max_examples)  # small games: cheap, and more varied
 @given(game=games(rules_variants()))
 def test_invariants_hold_under_rules_variants(game: PlayedGame) -> None:
     """Every invariant holds after every step under any valid Rules, made-up editions included."""
@@ -143,7 +144,8 @@ def test_replay_script_rebuilds_the_failing_state() -> None:
 )
 def test_rules_variants_reach_every_field(field: object) -> None:
     """Each field's unusual values are reachable from rules_variants."""
-    found = find(rules_variants(), field, settings=settings(database=None, max_examples=2000))  # type: ignore[arg-type]
+    quick = settings(database=None, max_examples=2000, phases=[Phase.generate])
+    found = find(rules_variants(), field, settings=quick)  # type: ignore[arg-type]
     assert isinstance(found, ma.Rules)
 
 

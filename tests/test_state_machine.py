@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from conftest import TALLY
-from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -107,5 +106,4 @@ class GameMachine(RuleBasedStateMachine):
         self.checker.check_immutability()
 
 
-GameMachine.TestCase.settings = settings(settings.default, stateful_step_count=120)
 TestGameMachine = GameMachine.TestCase
