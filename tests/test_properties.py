@@ -11,7 +11,7 @@ from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import modern_art as ma
-from modern_art import flow, legal, turns
+from modern_art import flow, turns
 from modern_art.testing import (
     GameChecker,
     InvariantViolation,
@@ -20,9 +20,12 @@ from modern_art.testing import (
     check_game,
     check_played,
     games,
+    invariants,
     max_steps,
     potential,
+    probes,
     rules_variants,
+    strategies,
 )
 
 SMALL = ma.Rules(
@@ -183,14 +186,16 @@ def test_check_game_catches_a_round_that_does_not_end(monkeypatch: pytest.Monkey
 
 def test_check_game_catches_a_missing_legal_action(monkeypatch: pytest.MonkeyPatch) -> None:
     """legal_actions forgetting Pass in open auctions breaks invariant 9."""
-    original = legal._seat_actions
 
-    def no_open_pass(state: ma.GameState, seat: int) -> list[object]:
-        chunks = original(state, seat)
-        if isinstance(state.phase, ma.OpenAuction):
-            return chunks[:-1]
-        return chunks  # type: ignore[return-value]
+    def no_open_pass(state: ma.GameState, seat: int | None = None) -> tuple[ma.Action, ...]:
+        actions = tuple(ma.legal_actions(state, seat))
+        if isinstance(state.phase, ma.OpenAuction) and len(actions) > sum(
+            isinstance(a, ma.Pass) for a in actions
+        ):
+            return tuple(a for a in actions if not isinstance(a, ma.Pass))
+        return actions
 
-    monkeypatch.setattr(legal, "_seat_actions", no_open_pass)
+    for module in (invariants, probes, strategies):
+        monkeypatch.setattr(module, "legal_actions", no_open_pass)
     err = _caught(SMALL)
     assert err.invariant == 9
