@@ -27,12 +27,7 @@ exactly the actions ``apply`` accepts.
 
 from modern_art.testing.bounds import max_money, max_steps, potential
 from modern_art.testing.conformance import CheckReport, check_game, check_played
-from modern_art.testing.invariants import (
-    INVARIANTS,
-    GameChecker,
-    InvariantViolation,
-    replay_script,
-)
+from modern_art.testing.invariants import GameChecker
 from modern_art.testing.probes import action_space, legal_sample
 from modern_art.testing.strategies import (
     PlayedGame,
@@ -45,6 +40,7 @@ from modern_art.testing.strategies import (
     seeds,
     stacked_decks,
 )
+from modern_art.testing.violation import INVARIANTS, InvariantViolation, replay_script
 
 __all__ = [
     "INVARIANTS",

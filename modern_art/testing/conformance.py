@@ -10,8 +10,9 @@ from hypothesis import Phase, find, settings
 from hypothesis.errors import NoSuchExample
 
 from modern_art.rules import Rules
-from modern_art.testing.invariants import GameChecker, InvariantViolation
+from modern_art.testing.invariants import GameChecker
 from modern_art.testing.strategies import PlayedGame, games
+from modern_art.testing.violation import InvariantViolation
 
 __all__ = ["CheckReport", "check_game", "check_played"]
 
