@@ -49,6 +49,18 @@ from value_board import BoardAfterRound, boards, svg
 import modern_art as ma
 
 
+def svg_figure(directive: SphinxDirective, picture: str, css_class: str) -> nodes.figure:
+    """An inline SVG figure; the directive's content, if any, is its caption."""
+    figure = nodes.figure(classes=[css_class])
+    figure += nodes.raw("", picture, format="html")
+    if directive.content:
+        caption = nodes.caption()
+        text_nodes, _ = directive.state.inline_text("\n".join(directive.content), directive.lineno)
+        caption.extend(text_nodes)
+        figure += caption
+    return figure
+
+
 class MarkdownInclude(SphinxDirective):
     """Include a Markdown file as reStructuredText."""
 
@@ -175,14 +187,7 @@ class ValueBoard(_ExampleDirective):
 
     def run(self) -> list[nodes.Node]:
         rounds, artist = self.example()
-        figure = nodes.figure(classes=["value-board"])
-        figure += nodes.raw("", svg(rounds, artist), format="html")
-        if self.content:
-            caption = nodes.caption()
-            text_nodes, _ = self.state.inline_text("\n".join(self.content), self.lineno)
-            caption.extend(text_nodes)
-            figure += caption
-        return [figure]
+        return [svg_figure(self, svg(rounds, artist), "value-board")]
 
 
 class TurnFlow(SphinxDirective):
@@ -191,14 +196,7 @@ class TurnFlow(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        figure = nodes.figure(classes=["turn-flow"])
-        figure += nodes.raw("", turn_flow.svg(), format="html")
-        if self.content:
-            caption = nodes.caption()
-            text_nodes, _ = self.state.inline_text("\n".join(self.content), self.lineno)
-            caption.extend(text_nodes)
-            figure += caption
-        return [figure]
+        return [svg_figure(self, turn_flow.svg(), "turn-flow")]
 
 
 class DeckTable(SphinxDirective):

@@ -47,6 +47,15 @@ def _positive(text: str) -> int:
     return value
 
 
+def _add_playouts_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--playouts",
+        type=_positive,
+        default=16,
+        help="Monte Carlo playouts per decision (default 16)",
+    )
+
+
 def _add_rules_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--preset",
@@ -98,12 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         " (default heuristic,heuristic,montecarlo): 2 to 4 bots",
     )
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
-    play.add_argument(
-        "--playouts",
-        type=_positive,
-        default=16,
-        help="Monte Carlo playouts per decision (default 16)",
-    )
+    _add_playouts_option(play)
     play.add_argument("--save", metavar="FILE", help="save the game record as JSON at the end")
     _add_rules_options(play)
     play.set_defaults(run="play")
@@ -125,12 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
-    sim.add_argument(
-        "--playouts",
-        type=_positive,
-        default=16,
-        help="Monte Carlo playouts per decision (default 16)",
-    )
+    _add_playouts_option(sim)
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     _add_rules_options(sim)
     sim.set_defaults(run="simulate")
