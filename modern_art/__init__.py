@@ -46,6 +46,7 @@ from modern_art.events import (
 )
 from modern_art.ledger import MoneyLedger
 from modern_art.legal import LegalActions, legal_actions
+from modern_art.order import next_seat
 from modern_art.payout import best_case_payout, payout_if_round_ended_now, still_offerable
 from modern_art.phases import (
     AuctionPhase,
@@ -166,6 +167,7 @@ __all__ = [
     "legal_actions",
     "lot_payments",
     "new_game",
+    "next_seat",
     "payout_if_round_ended_now",
     "play_game",
     "preset",

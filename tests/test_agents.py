@@ -9,7 +9,6 @@ from typing import ClassVar
 import pytest
 
 import modern_art as ma
-from modern_art.agents.play import next_seat
 from modern_art.agents.tournament import _Outcome, _standings
 
 # Short games keep the search agent's tests quick: two cards each, then one.
@@ -145,15 +144,6 @@ def test_play_game_lets_the_engine_refuse_an_illegal_action() -> None:
     """An illegal action from an agent raises the engine's IllegalAction."""
     with pytest.raises(ma.IllegalAction):
         ma.play_game([Overbid(), Overbid(), Overbid()], seed=1)
-
-
-def test_next_seat_goes_clockwise_from_the_last_actor() -> None:
-    """Seats that may act together are asked clockwise, starting left of the last actor."""
-    assert next_seat(frozenset({0, 1, 2, 3}), 1, 4) == 2
-    assert next_seat(frozenset({0, 1}), 1, 4) == 0
-    assert next_seat(frozenset({1}), 1, 4) == 1
-    with pytest.raises(ValueError):
-        next_seat(frozenset(), 0, 4)
 
 
 class SeatSpy:

@@ -35,12 +35,12 @@ from typing import Literal
 from modern_art.actions import Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
 from modern_art.agents.ledger_cache import LedgerCache
-from modern_art.agents.play import next_seat
 from modern_art.agents.table import Table, estimates
 from modern_art.engine import apply
 from modern_art.events import Event, RoundEnded
 from modern_art.ledger import MoneyLedger
 from modern_art.legal import legal_actions
+from modern_art.order import next_seat
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -269,12 +269,11 @@ def _playout(
     lot = world.phase.lot if isinstance(world.phase, OpenAuction) else None
     step = apply(world, action)
     state = step.state
-    last = seat
     ended = any(isinstance(event, RoundEnded) for event in step.events)
     n = len(state.players)
     memo: dict[object, float] = {}
     while not ended and not state.is_over:
-        actor = next_seat(state.to_act, last, n)
+        actor = next_seat(state)
         phase = state.phase
         if (
             actor == seat
@@ -287,7 +286,6 @@ def _playout(
             move = policy(state, actor, rng, memo)
         step = apply(state, move)
         state = step.state
-        last = actor
         ended = any(isinstance(event, RoundEnded) for event in step.events)
     money = [p.money for p in state.players]
     return money[seat] - (sum(money) - money[seat]) / (n - 1)

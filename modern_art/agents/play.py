@@ -9,6 +9,7 @@ from modern_art.actions import Action
 from modern_art.agents.base import Agent, agent_name
 from modern_art.engine import apply, new_game
 from modern_art.events import Event
+from modern_art.order import next_seat
 from modern_art.records import GameRecord
 from modern_art.redaction import visible_events
 from modern_art.rules import Rules
@@ -16,27 +17,10 @@ from modern_art.scoring import winners
 from modern_art.state import GameState, Step
 from modern_art.views import view
 
-__all__ = ["next_seat", "play_game"]
+__all__ = ["play_game"]
 
 Observer = Callable[[GameState, Action, Step], None]
 """Called after every action with the state before it, the action and its step."""
-
-
-def next_seat(to_act: frozenset[int], after: int, players: int) -> int:
-    """The seat of ``to_act`` nearest clockwise after ``after`` (R1.5).
-
-    Open and hidden auctions let several seats act at once (R4.1, R4.3);
-    asking them in turn, starting left of whoever acted last, is the table's
-    natural order.
-
-    >>> next_seat(frozenset({0, 2, 3}), 0, 4), next_seat(frozenset({0, 1}), 3, 4)
-    (2, 0)
-    """
-    for offset in range(1, players + 1):
-        seat = (after + offset) % players
-        if seat in to_act:
-            return seat
-    raise ValueError("no seat may act")
 
 
 def play_game(
@@ -52,7 +36,7 @@ def play_game(
 
     Each agent sees only its seat's view and visible events. When several
     seats may act at once (an open or hidden auction), they are asked one at
-    a time, clockwise from the left of whoever acted last (:func:`next_seat`).
+    a time, in the order of :func:`~modern_art.next_seat`.
 
     Args:
         agents: one agent per seat, in seat order (the same object may sit
@@ -82,9 +66,8 @@ def play_game(
     n = len(agents)
     seen: list[list[Event]] = [[] for _ in range(n)]
     actions: list[Action] = []
-    last = (first_auctioneer - 1) % n
     while not state.is_over:
-        seat = next_seat(state.to_act, last, n)
+        seat = next_seat(state)
         action = agents[seat].act(view(state, seat), seen[seat])
         if getattr(action, "seat", None) != seat:
             raise ValueError(
@@ -98,7 +81,6 @@ def play_game(
             observer(state, action, step)
         actions.append(action)
         state = step.state
-        last = seat
     money = tuple(p.money for p in state.players)
     return GameRecord(
         state.rules, names, seed, None, first_auctioneer, actions, money, winners(state)

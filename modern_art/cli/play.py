@@ -19,12 +19,12 @@ from rich.table import Table
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import Agent
-from modern_art.agents.play import next_seat
 from modern_art.cli.commands import CommandError, bot_factory, console, rules_from, save_record
 from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
 from modern_art.engine import apply, new_game
 from modern_art.errors import IllegalAction
 from modern_art.events import Event
+from modern_art.order import next_seat
 from modern_art.payout import best_case_payout, payout_if_round_ended_now
 from modern_art.phases import (
     DoubleOffer,
@@ -92,10 +92,9 @@ def play(args: argparse.Namespace) -> int:
     seen: list[list[Event]] = [[] for _ in range(players)]
     actions: list[Action] = []
     human = Human(out, me)
-    last = players - 1
     try:
         while not state.is_over:
-            seat = next_seat(state.to_act, last, players)
+            seat = next_seat(state)
             if seat == me:
                 action, step = human.decide(state)
             else:
@@ -107,7 +106,6 @@ def play(args: argparse.Namespace) -> int:
             for line in narrator.feed(visible_events(step.events, me)):
                 out.print(line)
             state = step.state
-            last = seat
     except Quit as reason:
         out.print(f"\n{reason} You leave the table; the game is abandoned.")
     save_record(record(start, actions, seed=seed), args.save)
