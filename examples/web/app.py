@@ -1,152 +1,100 @@
 """The HTTP side: a Starlette app serving the page and a small JSON API.
 
-Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ...}``):
+Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status": ...}``):
 
 - ``GET /`` and ``GET /t/{table}``: the page (plain HTML, CSS, JavaScript).
 - ``POST /api/tables``: open a table; answers each person's seat link.
 - ``GET /api/tables/{table}``: public facts and a spectator's view, no token.
 - ``GET /api/tables/{table}/seat?since=K``: the seat's view, its redacted
-  events from log entry ``K`` on, the payout hint and the open-auction clock.
+  events from log line ``K`` on, the payout hint and the clock (a poll).
+- ``GET /api/tables/{table}/stream?since=K``: the same documents, pushed as
+  server-sent events (:mod:`examples.web.push`).
 - ``POST /api/tables/{table}/actions?step=N``: the body is one action, as the
   library's JSON; ``N`` is the ``state.step`` it was made on.
+- ``POST /api/tables/{table}/return``: a person takes their seat back from
+  the bot that played it while they were away.
+- ``GET /api/tables/{table}/record``: a finished game's record, as the
+  library's JSON (for the table's people).
 
 A seat is named by its token in ``Authorization: Bearer <token>``: none
 gives 401, one of no seat of the table 403. A stale ``step`` gives 409, a
 malformed or illegal action 400 with the library's message, which for an
-illegal action names the rule; the state is then untouched.
+illegal action names the rule; the state is then untouched. Every request
+first passes :class:`~examples.web.guard.Guard` (limits, JSON-only posts,
+security headers).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
-from examples.web.documents import events_document, view_document
+from examples.web.documents import seat_document, view_document
+from examples.web.guard import Guard, Limits
+from examples.web.inputs import MAX_BODY_BYTES, bearer_token, read_body, strict_json, whole
+from examples.web.inputs import table_request as check_table_request
+from examples.web.push import Hub, seat_stream
 from examples.web.registry import Registry
-from examples.web.tables import BOTS, TableError, Timings
+from examples.web.tables import TableError, seat_for_token
 
 __all__ = ["create_app"]
 
 STATIC = Path(__file__).parent / "static"
-MAX_BODY_BYTES = 16_384
-_NAME_LENGTH = 24
-_BEARER = re.compile(r"Bearer\s+(\S+)\s*$", re.IGNORECASE)
+_NO_STORE = {"Cache-Control": "no-store"}
 
 
-def _error(status: int, message: str, rule: str | None = None) -> JSONResponse:
-    return JSONResponse(
-        {"error": message, "rule": rule, "status": status},
-        status_code=status,
-        headers={"Cache-Control": "no-store"},
-    )
+def _error(err: TableError) -> JSONResponse:
+    body = {"error": str(err), "rule": err.rule, "status": err.status}
+    return JSONResponse(body, status_code=err.status, headers=_NO_STORE)
 
 
 def _reply(body: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
+    return JSONResponse(body, status_code=status, headers=_NO_STORE)
 
 
-def _token(request: Request) -> str | None:
-    match = _BEARER.match(request.headers.get("authorization", ""))
-    return match.group(1) if match else None
-
-
-def _int_param(request: Request, name: str, *, default: int | None = None) -> int:
-    raw = request.query_params.get(name)
-    if raw is None:
-        if default is None:
-            raise TableError(400, f"the query parameter {name!r} is missing")
-        return default
-    if not re.fullmatch(r"\d{1,9}", raw):
-        raise TableError(400, f"the query parameter {name!r} must be a whole number, got {raw!r}")
-    return int(raw)
-
-
-async def _body(request: Request) -> bytes:
-    """The request body, refused with 413 as soon as it grows past :data:`MAX_BODY_BYTES`."""
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise TableError(413, f"the request body is over {MAX_BODY_BYTES} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _table_request(fields: Any) -> dict[str, Any]:
-    """Check a request to open a table: names (or players), humans, bot, seed."""
-    if not isinstance(fields, dict):
-        raise TableError(400, 'expected a JSON object such as {"players": 3, "humans": [0]}')
-    unknown = sorted(set(fields) - {"players", "names", "humans", "bot", "seed"})
-    if unknown:
-        raise TableError(400, f"unknown fields {unknown}")
-    names = fields.get("names")
-    players = fields.get("players", len(names) if isinstance(names, list) else 3)
-    if type(players) is not int or not 3 <= players <= 5:
-        raise TableError(400, f"players must be 3, 4 or 5, got {players!r} (R1.1)")
-    humans = fields.get("humans", [0])
-    if (
-        not isinstance(humans, list)
-        or not humans
-        or any(type(s) is not int or not 0 <= s < players for s in humans)
-        or len(set(humans)) != len(humans)
-    ):
-        raise TableError(
-            400, f"humans must be a list of distinct seats from 0 to {players - 1}, got {humans!r}"
-        )
-    if names is None:
-        names = [f"Player {s + 1}" if s in humans else f"Bot {s + 1}" for s in range(players)]
-    if (
-        not isinstance(names, list)
-        or len(names) != players
-        or any(not isinstance(n, str) or not 0 < len(n.strip()) <= _NAME_LENGTH for n in names)
-    ):
-        raise TableError(400, f"names must be {players} names of 1 to {_NAME_LENGTH} characters")
-    bot = fields.get("bot", "heuristic")
-    if bot not in BOTS:
-        raise TableError(400, f"bot must be one of {sorted(BOTS)}, got {bot!r}")
-    seed = fields.get("seed")
-    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**31):
-        raise TableError(400, f"seed must be a whole number from 0 to 2**31 - 1, got {seed!r}")
-    return {"names": [n.strip() for n in names], "humans": humans, "bot": bot, "seed": seed}
-
-
-def create_app(registry: Registry | None = None, *, timings: Timings | None = None) -> Starlette:
+def create_app(
+    registry: Registry | None = None,
+    *,
+    limits: Limits | None = None,
+    guard_clock: Any = None,
+) -> Starlette:
     """The web app; pass a :class:`Registry` to share it with a test or another app.
 
     Args:
-        registry: where the tables live; a new one with ``timings`` if ``None``.
-        timings: how fast tables run, for a new registry.
+        registry: where the tables live; a new one, keeping nothing, if ``None``.
+        limits: the per-address limits (:class:`~examples.web.guard.Limits`).
+        guard_clock: the limits' clock, for tests; ``time.monotonic`` if ``None``.
     """
-    tables = registry if registry is not None else Registry(timings)
+    tables = registry if registry is not None else Registry()
+    hub = Hub()
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+        return FileResponse(STATIC / "index.html", headers=_NO_STORE)
 
     async def open_table(request: Request) -> Response:
         try:
-            try:
-                fields = json.loads(await _body(request))
-            except (ValueError, RecursionError):
-                raise TableError(400, "the request body is not JSON") from None
-            wanted = _table_request(fields)
+            wanted = check_table_request(strict_json(await read_body(request)))
+            owner = request.client.host if request.client else None
             table, tokens = tables.open_table(
-                wanted["names"], humans=wanted["humans"], bot=wanted["bot"], seed=wanted["seed"]
+                wanted["names"],
+                humans=wanted["humans"],
+                bot=wanted["bot"],
+                seed=wanted["seed"],
+                owner=owner,
             )
         except TableError as err:
-            return _error(err.status, str(err), err.rule)
+            return _error(err)
         seats = [
             {"seat": s, "name": table.seats[s].name, "link": f"/t/{table.id}#token={token}"}
             for s, token in sorted(tokens.items())
@@ -157,58 +105,45 @@ def create_app(registry: Registry | None = None, *, timings: Timings | None = No
         try:
             table = tables.get(request.path_params["table"])
         except TableError as err:
-            return _error(err.status, str(err))
+            return _error(err)
         with tables.lock:
             return _reply(
-                {
-                    "table": table.summary(),
-                    "view": view_document(ma.view(table.state, None)),
-                }
+                {"table": table.summary(), "view": view_document(ma.view(table.state, None))}
             )
 
     async def seat(request: Request) -> Response:
         try:
-            table = tables.get(request.path_params["table"])
-            since = _int_param(request, "since", default=0)
+            since = whole(request, "since", default=0)
             with tables.lock:
+                table = tables.get(request.path_params["table"])
+                you = table.seat_of(bearer_token(request))
                 now = tables.clock()
-                you = table.seat_of(_token(request))
                 table.touched = now
-                view = ma.view(table.state, you)
-                entries = [
-                    {
-                        "index": i,
-                        "step": e.step,
-                        "seat": e.seat,
-                        "by": e.by,
-                        "events": events_document(ma.visible_events(e.events, you)),
-                    }
-                    for i, e in enumerate(table.log[since:], start=since)
-                ]
-                return _reply(
-                    {
-                        "table": table.summary(you),
-                        "seat": you,
-                        "view": view_document(view),
-                        "log": entries,
-                        "next": len(table.log),
-                        "payout": {
-                            "now": ma.payout_if_round_ended_now(view),
-                            "best": ma.best_case_payout(view),
-                        },
-                        "clock": table.clock(now),
-                    }
-                )
+                return _reply(seat_document(table, you, since, now))
         except TableError as err:
-            return _error(err.status, str(err), err.rule)
+            return _error(err)
+
+    async def stream(request: Request) -> Response:
+        try:
+            since = whole(request, "since", default=0)
+            with tables.lock:
+                table = tables.get(request.path_params["table"])
+                you = table.seat_of(bearer_token(request))
+        except TableError as err:
+            return _error(err)
+        return StreamingResponse(
+            seat_stream(tables, hub, table.id, you, since),
+            media_type="text/event-stream",
+            headers={**_NO_STORE, "X-Accel-Buffering": "no"},
+        )
 
     async def act(request: Request) -> Response:
         try:
-            body = await _body(request)  # read first: no await while holding the lock
-            table = tables.get(request.path_params["table"])
+            body = await read_body(request)  # read first: no await while holding the lock
+            step = whole(request, "step")
             with tables.lock:
-                you = table.seat_of(_token(request))
-                step = _int_param(request, "step")
+                table = tables.get(request.path_params["table"])
+                you = table.seat_of(bearer_token(request))
                 try:
                     action = ma.from_json(
                         body, "action", rules=table.state.rules, max_bytes=MAX_BODY_BYTES
@@ -216,15 +151,56 @@ def create_app(registry: Registry | None = None, *, timings: Timings | None = No
                 except ma.SerializationError as err:
                     raise TableError(400, str(err)) from None
                 table.act(you, action, step, tables.clock())
-                return _reply({"step": table.state.step})
+                reply = _reply({"step": table.state.step})
+            hub.publish(tables)
+            return reply
         except TableError as err:
-            return _error(err.status, str(err), err.rule)
+            return _error(err)
+
+    async def come_back(request: Request) -> Response:
+        try:
+            await read_body(request)
+            with tables.lock:
+                table = tables.get(request.path_params["table"])
+                you = table.seat_of(bearer_token(request))
+                now = tables.clock()
+                table.touched = now
+                table.come_back(you, now)
+                reply = _reply({"step": table.state.step, "away": table.seats[you].away})
+            hub.publish(tables)
+            return reply
+        except TableError as err:
+            return _error(err)
+
+    async def game_record(request: Request) -> Response:
+        table_id = request.path_params["table"]
+        token = bearer_token(request)
+        try:
+            with tables.lock:
+                table = tables.tables.get(table_id)
+                if table is not None:
+                    table.seat_of(token)
+                    if not table.state.is_over:
+                        raise TableError(409, "the game is not over yet; its record comes then")
+                    text = ma.to_json(table.record())
+                else:
+                    text = _stored_record(tables, table_id, token)
+        except TableError as err:
+            return _error(err)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={
+                **_NO_STORE,
+                "Content-Disposition": f'attachment; filename="modern-art-{table_id}.json"',
+            },
+        )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = None
         if tables.timings.tick is not None:
-            task = asyncio.create_task(_ticker(tables, tables.timings.tick))
+            task = asyncio.create_task(_ticker(tables, hub, tables.timings.tick))
         try:
             yield
         finally:
@@ -233,6 +209,9 @@ def create_app(registry: Registry | None = None, *, timings: Timings | None = No
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
+    guard: dict[str, Any] = {"limits": limits}
+    if guard_clock is not None:
+        guard["clock"] = guard_clock
     app = Starlette(
         routes=[
             Route("/", page),
@@ -240,16 +219,32 @@ def create_app(registry: Registry | None = None, *, timings: Timings | None = No
             Route("/api/tables", open_table, methods=["POST"]),
             Route("/api/tables/{table}", public),
             Route("/api/tables/{table}/seat", seat),
+            Route("/api/tables/{table}/stream", stream),
             Route("/api/tables/{table}/actions", act, methods=["POST"]),
+            Route("/api/tables/{table}/return", come_back, methods=["POST"]),
+            Route("/api/tables/{table}/record", game_record),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(Guard, **guard)],
         lifespan=lifespan,
     )
     app.state.registry = tables
+    app.state.hub = hub
     return app
 
 
-async def _ticker(tables: Registry, every: float) -> None:
+def _stored_record(tables: Registry, table_id: str, token: str | None) -> str:
+    """A finished game's record from the database, for one of its people."""
+    store = tables.store
+    text = store.finished_record(table_id) if store is not None else None
+    if store is None or text is None:
+        raise TableError(404, f"there is no finished game {table_id!r} here")
+    seat_for_token(store.token_hashes(table_id), token)
+    return text
+
+
+async def _ticker(tables: Registry, hub: Hub, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         tables.tick()
+        hub.publish(tables)

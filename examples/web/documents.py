@@ -11,8 +11,9 @@ import json
 from typing import Any
 
 import modern_art as ma
+from examples.web.tables import Entry, GameTable
 
-__all__ = ["events_document", "view_document"]
+__all__ = ["events_document", "log_line", "seat_document", "view_document"]
 
 
 def view_document(view: ma.PlayerView) -> Any:
@@ -50,3 +51,38 @@ def events_document(events: tuple[ma.Event, ...]) -> Any:
     [{'seat': 2, 'type': 'TurnStarted'}]
     """
     return json.loads(ma.to_json(events))
+
+
+def log_line(entry: Entry, index: int, seat: int | None) -> dict[str, Any]:
+    """One log line as ``seat`` may see it: the action's events redacted, or a notice."""
+    return {
+        "index": index,
+        "step": entry.step,
+        "seat": entry.seat,
+        "by": entry.by,
+        "note": entry.note,
+        "events": events_document(ma.visible_events(entry.events, seat)),
+    }
+
+
+def seat_document(table: GameTable, seat: int, since: int, now: float) -> dict[str, Any]:
+    """Everything ``seat`` may know of ``table``, with its log from line ``since`` on.
+
+    This one document is what a poll answers and what a push stream sends.
+    """
+    view = ma.view(table.state, seat)
+    lines = table.rendered.setdefault(seat, [])
+    for index in range(len(lines), len(table.log)):
+        lines.append(log_line(table.log[index], index, seat))
+    return {
+        "table": table.summary(seat),
+        "seat": seat,
+        "view": view_document(view),
+        "log": lines[since:],
+        "next": len(table.log),
+        "payout": {
+            "now": ma.payout_if_round_ended_now(view),
+            "best": ma.best_case_payout(view),
+        },
+        "clock": table.clock(now, seat),
+    }

@@ -1,37 +1,45 @@
-"""A table: one game kept by the server, its seats, its bots and the open-auction clock.
+"""A game table: one game kept by the server, its seats, its bots, its clocks and its log.
 
-Nothing here speaks HTTP. A :class:`Table` keeps one game's
-:class:`~modern_art.GameState`, who sits where (a person with a secret seat
-token, or a bot), and the log of every step's events. Time is passed in by
-the caller (see :class:`~examples.web.registry.Registry`), so that tests can
-move it by hand.
+Nothing here speaks HTTP or SQL. A :class:`GameTable` keeps one game's
+:class:`~modern_art.GameState`, who sits where (a person, known by the hash
+of a secret seat token, or a bot), and the log of every step's events. Time
+is passed in by the caller (see :class:`~examples.web.registry.Registry`), so
+that tests can move it by hand; every change is first handed to a
+``journal`` (the database), so that a change the journal refuses never
+happens.
 
 >>> import modern_art as ma
 >>> state = ma.new_game(["Ann", "Bea", "Cy"], seed=3)
->>> seats = [Seat("Ann", token="secret"), Seat("Bea", agent=ma.RandomAgent(1), bot="random"),
-...          Seat("Cy", agent=ma.RandomAgent(2), bot="random")]
->>> table = Table("t1", state, seats, Timings(bot_delay=0.0), now=0.0)
+>>> seats = [Seat("Ann", token_hash=hash_token("secret")), Seat("Bea", bot="random"),
+...          Seat("Cy", bot="random")]
+>>> table = GameTable("t1", state, seats, Timings(bot_delay=0.0), now=0.0, bot_seed=1)
 >>> table.seat_of("secret"), table.state.to_act
 (0, frozenset({0}))
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import re
 import secrets
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from attrs import field, frozen, validators
+from attrs import evolve, frozen
 
 import modern_art as ma
+from examples.web.clocks import Timings, default_action, is_open_auction
 
 __all__ = [
     "BOTS",
     "Entry",
+    "GameTable",
+    "Journal",
     "Seat",
-    "Table",
     "TableError",
-    "Timings",
+    "hash_token",
+    "seat_for_token",
 ]
 
 log = logging.getLogger(__name__)
@@ -43,34 +51,36 @@ BOTS: dict[str, Callable[[int], ma.Agent]] = {
 """The bots a table can seat, by name; each is made with a seed."""
 
 _MAX_STEPS_PER_ADVANCE = 10_000  # a whole game is a few hundred actions
-
-_seconds = validators.ge(0.0)
-_TICK: float | None = 0.25
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 
-@frozen
-class Timings:
-    """How fast a table runs, in seconds. Tests shrink them all.
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat token: what the server keeps instead of the token.
 
-    The open auction has no clock in the rules (R4.1); the table gives it one.
-    When an open auction starts and after every raise, the players still to
-    act have ``open_idle`` seconds of quiet, then ``going`` seconds of "going
-    once", then ``going`` of "going twice"; after that the table passes for
-    every one of them who is still silent.
+    Tokens are 24 random bytes, so no salt or slow hash is needed: nobody can
+    guess one from its hash.
     """
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
 
-    bot_delay: float = field(default=0.7, validator=_seconds)
-    """How long a bot waits after the last action before it acts."""
-    open_idle: float = field(default=8.0, validator=_seconds)
-    """Quiet time in an open auction before "going once"."""
-    going: float = field(default=3.0, validator=_seconds)
-    """The length of "going once" and of "going twice"."""
-    ttl: float = field(default=1800.0, validator=validators.gt(0.0))
-    """A table nobody seated has looked at for this long expires."""
-    poll: float = field(default=0.8, validator=validators.gt(0.0))
-    """How often the page asks for news."""
-    tick: float | None = field(default=_TICK, validator=validators.optional(validators.gt(0.0)))
-    """How often the server itself moves bots and the clock on; ``None``: only on requests."""
+
+def seat_for_token(hashes: Sequence[str | None], token: str | None) -> int:
+    """The seat whose token hash (``None`` for a bot) is ``token``'s.
+
+    Raises:
+        TableError: 401 without a token, 403 for a token of no seat here.
+    """
+    if not token:
+        raise TableError(401, "this request needs a seat token; open your seat's link")
+    if not _TOKEN.fullmatch(token):
+        raise TableError(403, "this seat token is not valid at this table")
+    digest = hash_token(token)
+    found = None
+    for seat, known in enumerate(hashes):  # compare every one, in constant time
+        if known is not None and secrets.compare_digest(known, digest):
+            found = seat
+    if found is None:
+        raise TableError(403, "this seat token is not valid at this table")
+    return found
 
 
 class TableError(Exception):
@@ -84,47 +94,59 @@ class TableError(Exception):
 
 @frozen
 class Seat:
-    """Who sits at a seat: a person (with a secret ``token``) or a bot (``agent``)."""
+    """Who sits at a seat: a person (with a ``token_hash``) or a bot of kind ``bot``.
+
+    A person's seat with ``bot`` set is one a bot plays while the person is away.
+    """
 
     name: str
     """The player's name, shown to everyone."""
-    token: str | None = field(default=None, repr=False)
-    """The person's seat token; ``None`` for a bot."""
-    agent: ma.Agent | None = field(default=None, repr=False)
-    """The bot's agent; ``None`` for a person."""
+    token_hash: str | None = None
+    """The hash of the person's seat token; ``None`` for a bot."""
     bot: str | None = None
-    """The bot's kind (a key of :data:`BOTS`), ``None`` for a person."""
+    """The kind of bot playing the seat (a key of :data:`BOTS`), ``None`` while a person does."""
 
     @property
     def kind(self) -> str:
-        """``"human"`` or ``"bot"``."""
-        return "human" if self.agent is None else "bot"
+        """``"human"`` or ``"bot"``: who the seat was opened for."""
+        return "human" if self.token_hash is not None else "bot"
+
+    @property
+    def away(self) -> bool:
+        """Whether a bot plays this person's seat until they come back."""
+        return self.token_hash is not None and self.bot is not None
 
 
 @frozen
 class Entry:
-    """One applied action's events, as the log keeps them (unredacted)."""
+    """One line of a table's log: an applied action's events (unredacted), or a notice."""
 
     step: int
-    """``state.step`` when the action was made."""
+    """``state.step`` when the action was made (or the notice given)."""
     seat: int
-    """The acting seat."""
+    """The acting seat, or the seat the notice is about."""
     by: str
-    """``"player"``, ``"bot"`` or ``"clock"`` (the table passed for an idle player)."""
-    events: tuple[ma.Event, ...]
+    """``"player"``, ``"bot"``, ``"clock"`` (a clock ran out) or ``"table"`` (a notice)."""
+    events: tuple[ma.Event, ...] = ()
     """Everything the action caused; redact per seat before sending."""
+    note: str | None = None
+    """A notice: ``"away"`` (a bot took the seat over) or ``"back"`` (its person returned)."""
 
 
-def _clockwise_after(seats: Collection[int], after: int, players: int) -> int:
-    for offset in range(1, players + 1):
-        seat = (after + offset) % players
-        if seat in seats:
-            return seat
-    raise ValueError("no seat to choose")
+class Journal(Protocol):
+    """Where a table writes each change before making it (the database)."""
+
+    def write(
+        self, table: GameTable, entry: Entry, action: ma.Action | None, finished: bool
+    ) -> None:
+        """Store ``entry`` (``action`` ``None`` for a notice) as the next log line.
+
+        ``finished``: the action ends the game.
+        """
 
 
-class Table:
-    """One game at the server: its state, seats, event log and open-auction clock."""
+class GameTable:
+    """One game at the server: its state, seats, event log and clocks."""
 
     def __init__(
         self,
@@ -133,24 +155,37 @@ class Table:
         seats: Sequence[Seat],
         timings: Timings,
         now: float,
+        *,
+        bot_seed: int,
+        bot: str = "heuristic",
+        seed: int | None = None,
+        journal: Journal | None = None,
     ) -> None:
         if len(seats) != state.num_players:
             raise ValueError(
                 f"a table of {state.num_players} needs as many seats, got {len(seats)}"
             )
         self.id = table_id
-        self.state = state
+        self.start = self.state = state
+        self.seed = seed
+        self.bot = bot
+        self.bot_seed = bot_seed
         self.seats = tuple(seats)
         self.timings = timings
+        self.journal = journal
         self.log: list[Entry] = []
+        self.actions: list[ma.Action] = []
         self.created = self.touched = self.changed = now
-        self.clock_start: float | None = now if isinstance(state.phase, ma.OpenAuction) else None
-        self.last_actor = (self._first_to_act() - 1) % state.num_players
-        # What each bot has been shown since the game began (the agent protocol).
+        self.finished_at: float | None = None
+        self.owner: str | None = None
+        self.version = 0  # moves on with every change: push streams wait on it
+        self.agents = [BOTS[s.bot](bot_seed + i) if s.bot else None for i, s in enumerate(seats)]
+        # What each seat has been shown since the game began (the agent protocol).
         self.seen: list[list[ma.Event]] = [[] for _ in seats]
-
-    def _first_to_act(self) -> int:
-        return min(self.state.to_act, default=0)
+        self.due: dict[int, float] = dict.fromkeys(state.to_act, now)  # waiting since
+        self.missed = [0] * len(seats)
+        # Each seat's log lines as sent, made once: a line never changes.
+        self.rendered: dict[int | None, list[object]] = {}
 
     # -- who is asking ------------------------------------------------------
 
@@ -160,28 +195,23 @@ class Table:
         Raises:
             TableError: 401 without a token, 403 for a token of no seat here.
         """
-        if not token:
-            raise TableError(401, "this request needs a seat token; open your seat's link")
-        found = None
-        for s, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
-                found = s
-        if found is None:
-            raise TableError(403, "this seat token is not valid at this table")
-        return found
+        return seat_for_token([seat.token_hash for seat in self.seats], token)
 
     # -- playing ------------------------------------------------------------
 
     def act(self, seat: int, action: ma.Action, step: int, now: float) -> None:
-        """Apply a person's ``action`` made on ``step``, then let bots and the clock move on.
+        """Apply a person's ``action`` made on ``step``, then let bots and clocks move on.
+
+        A person whose seat a bot plays takes it back by acting.
 
         Raises:
-            TableError: 409 if ``step`` is not the current step (someone acted
-                first), 403 if the action names another seat, 400 with the
-                rule if the rules forbid it. The state is then untouched.
+            TableError: 409 if the game moved on since ``step`` (other seats
+                sealing hidden bids does not count), 403 if the action names
+                another seat, 400 with the rule if the rules forbid it. The
+                state is then untouched.
         """
         self.touched = now
-        if step != self.state.step:
+        if step != self.state.step and not self._only_others_sealed_since(step, seat):
             raise TableError(
                 409,
                 f"the table moved on: your action was made on step {step},"
@@ -194,49 +224,120 @@ class Table:
                 f" {getattr(action, 'seat', None)!r}",
             )
         try:
-            self._apply(action, "player", now)
+            step_made = ma.apply(self.state, action)
         except ma.IllegalAction as err:
             raise TableError(400, str(err), err.rule) from None
+        if self.seats[seat].away:
+            self.come_back(seat, now)
+        self._record(action, step_made, "player", now)
+        self.missed[seat] = 0
         self.advance(now)
 
-    def _apply(self, action: ma.Action, by: str, now: float) -> None:
-        before = self.state
-        step = ma.apply(before, action)
-        self.state = step.state
-        self.log.append(Entry(before.step, action.seat, by, step.events))
-        for s, seat in enumerate(self.seats):
-            if seat.agent is not None:
-                self.seen[s].extend(ma.visible_events(step.events, s))
+    def _only_others_sealed_since(self, step: int, seat: int) -> bool:
+        """Whether every action since ``step`` sealed another seat's bid in this hidden auction."""
+        if step > self.state.step or not isinstance(self.state.phase, ma.HiddenAuction):
+            return False
+        for entry in reversed(self.log):
+            if entry.step < step:
+                return True
+            if entry.note is not None:
+                continue
+            if entry.seat == seat or not all(isinstance(e, ma.BidSealed) for e in entry.events):
+                return False
+        return step == 0
+
+    def come_back(self, seat: int, now: float) -> None:
+        """The person of ``seat`` takes it back from the bot playing it (a notice in the log)."""
+        if not self.seats[seat].away:
+            return
+        self._notice(seat, "back", now)
+        self.seats = _replace(self.seats, seat, evolve(self.seats[seat], bot=None))
+        self.agents[seat] = None
+        self.missed[seat] = 0
+        if seat in self.due:
+            self.due[seat] = now
+
+    def hand_to_bot(self, seat: int, now: float) -> None:
+        """A bot plays the person's ``seat`` until they come back (a notice in the log)."""
+        self._notice(seat, "away", now)
+        self.seats = _replace(self.seats, seat, evolve(self.seats[seat], bot=self.bot))
+        self.agents[seat] = BOTS[self.bot](self.bot_seed + seat)
+
+    def _notice(self, seat: int, note: str, now: float) -> None:
+        entry = Entry(self.state.step, seat, "table", (), note)
+        if self.journal is not None:
+            self.journal.write(self, entry, None, False)
+        self.log.append(entry)
+        self.version += 1
         self.changed = now
-        self.last_actor = action.seat
-        if not isinstance(step.state.phase, ma.OpenAuction):
-            self.clock_start = None
-        elif any(isinstance(e, ma.AuctionStarted | ma.BidPlaced) for e in step.events):
-            self.clock_start = now  # a new open auction, or a raise: the clock restarts
+
+    def redo(self, action: ma.Action, by: str, now: float) -> None:
+        """Apply an action read back from the journal, as ``by`` made it (after a restart).
+
+        Raises:
+            IllegalAction: the action is not legal here.
+        """
+        self._record(action, ma.apply(self.state, action), by, now)
+
+    def _record(self, action: ma.Action, step: ma.Step, by: str, now: float) -> None:
+        """Journal, then keep, one applied action: nothing changes if the journal refuses."""
+        before = self.state
+        entry = Entry(before.step, action.seat, by, step.events)
+        if self.journal is not None:
+            self.journal.write(self, entry, action, step.state.is_over)
+        self.state = step.state
+        self.actions.append(action)
+        self.log.append(entry)
+        self.version += 1
+        for s, seen in enumerate(self.seen):
+            seen.extend(ma.visible_events(step.events, s))
+        self.changed = now
+        if self.state.is_over and self.finished_at is None:
+            self.finished_at = now
+        self._restart_clocks(before, step.events, action.seat, now)
+
+    def _restart_clocks(
+        self, before: ma.GameState, events: Sequence[ma.Event], actor: int, now: float
+    ) -> None:
+        # A new phase, a new auction or a bid starts every waiting seat's clock
+        # again; otherwise a seat keeps its clock until it acts (hidden bids).
+        if type(before.phase) is not type(self.state.phase) or any(
+            isinstance(e, ma.AuctionStarted | ma.BidPlaced) for e in events
+        ):
+            self.due = {}
+        self.due.pop(actor, None)
+        self.due = {s: self.due.get(s, now) for s in self.state.to_act}
 
     def advance(self, now: float) -> int:
-        """Let bots act and the open-auction clock pass for idle players, up to ``now``.
+        """Let bots act and clocks run out for people, up to ``now``.
 
         Returns:
             How many actions were applied.
         """
         applied = 0
         while not self.state.is_over and applied < _MAX_STEPS_PER_ADVANCE:
-            to_act = self.state.to_act
-            bots = [s for s in to_act if self.seats[s].agent is not None]
+            bots = [s for s in self.state.to_act if self.agents[s] is not None]
+            overdue = self._overdue(now)
             if bots and now - self.changed >= self.timings.bot_delay:
-                seat = _clockwise_after(bots, self.last_actor, self.state.num_players)
-                self._apply(self._bot_action(seat), "bot", now)
-            elif self._clock_expired(now):
-                seat = _clockwise_after(to_act, self.last_actor, self.state.num_players)
-                self._apply(ma.Pass(seat), "clock", now)
+                seat = ma.next_seat(self.state, among=bots)
+                action = self._bot_action(seat)
+                self._record(action, ma.apply(self.state, action), "bot", now)
+            elif overdue:
+                seat = ma.next_seat(self.state, among=overdue)
+                counts = not is_open_auction(self.state)  # letting an open auction go is fine
+                action = default_action(self.state, seat)
+                self._record(action, ma.apply(self.state, action), "clock", now)
+                if counts:
+                    self.missed[seat] += 1
+                    if self.missed[seat] >= self.timings.bot_after:
+                        self.hand_to_bot(seat, now)
             else:
                 break
             applied += 1
         return applied
 
     def _bot_action(self, seat: int) -> ma.Action:
-        agent = self.seats[seat].agent
+        agent = self.agents[seat]
         assert agent is not None
         view = ma.view(self.state, seat)
         try:
@@ -256,40 +357,37 @@ class Table:
             return view.legal_actions[0]
         return action
 
-    # -- the open-auction clock ---------------------------------------------
+    # -- the clocks ------------------------------------------------------------
 
-    def _deadline(self) -> float | None:
-        if self.clock_start is None or not isinstance(self.state.phase, ma.OpenAuction):
-            return None
+    def _deadlines(self) -> dict[int, float]:
+        """When each person still to act runs out of time (bots keep their own pace)."""
         t = self.timings
-        return self.clock_start + t.open_idle + 2 * t.going
+        people = {s: since for s, since in self.due.items() if self.agents[s] is None}
+        if is_open_auction(self.state):
+            return {s: since + t.open_idle + 2 * t.going for s, since in people.items()}
+        return {s: since + t.turn for s, since in people.items()}
 
-    def _clock_expired(self, now: float) -> bool:
-        deadline = self._deadline()
-        return deadline is not None and now >= deadline and bool(self.state.to_act)
+    def _overdue(self, now: float) -> list[int]:
+        return [s for s, deadline in self._deadlines().items() if now >= deadline]
 
-    def clock(self, now: float) -> dict[str, object] | None:
-        """The open auction's clock as the page shows it, or ``None`` outside one.
+    def clock(self, now: float, seat: int | None = None) -> dict[str, object] | None:
+        """The clock as the page shows it, or ``None`` when no person is waited for.
 
-        ``stage`` is ``"open"``, ``"going once"`` or ``"going twice"``;
-        ``passes_in`` the seconds left before the table passes for idle players.
+        ``stage`` is ``"open"``, ``"going once"`` or ``"going twice"`` in an
+        open auction, ``"turn"`` otherwise; ``passes_in`` the seconds before the
+        table acts for ``seat`` (or for the first person to run out), ``going``
+        the length of "going once", ``total`` the whole clock.
         """
-        deadline = self._deadline()
-        if deadline is None or self.clock_start is None:
+        deadlines = self._deadlines()
+        if self.state.is_over or not deadlines:
             return None
         t = self.timings
-        elapsed = now - self.clock_start
-        if elapsed < t.open_idle:
-            stage = "open"
-        elif elapsed < t.open_idle + t.going:
-            stage = "going once"
-        else:
-            stage = "going twice"
-        return {
-            "stage": stage,
-            "passes_in": round(max(0.0, deadline - now), 3),
-            "total": round(t.open_idle + 2 * t.going, 3),
-        }
+        left = max(0.0, deadlines.get(seat, min(deadlines.values())) - now)  # type: ignore[arg-type]
+        if not is_open_auction(self.state):
+            return {"stage": "turn", "passes_in": round(left, 3), "total": t.turn, "going": 0.0}
+        stage = "open" if left > 2 * t.going else "going once" if left > t.going else "going twice"
+        total = t.open_idle + 2 * t.going
+        return {"stage": stage, "passes_in": round(left, 3), "total": total, "going": t.going}
 
     # -- what the page shows ------------------------------------------------
 
@@ -298,7 +396,14 @@ class Table:
         return {
             "id": self.id,
             "seats": [
-                {"seat": s, "name": p.name, "kind": p.kind, "bot": p.bot, "you": s == seat}
+                {
+                    "seat": s,
+                    "name": p.name,
+                    "kind": p.kind,
+                    "bot": p.bot,
+                    "away": p.away,
+                    "you": s == seat,
+                }
                 for s, p in enumerate(self.seats)
             ],
             "step": self.state.step,
@@ -306,3 +411,11 @@ class Table:
             "over": self.state.is_over,
             "poll": self.timings.poll,
         }
+
+    def record(self) -> ma.GameRecord:
+        """The game so far as a :class:`~modern_art.GameRecord`, with its result once over."""
+        return ma.record(self.start, self.actions, seed=self.seed)
+
+
+def _replace(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    return (*seats[:index], seat, *seats[index + 1 :])

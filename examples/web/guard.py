@@ -1,0 +1,197 @@
+"""What stands before the endpoints: per-address limits, JSON-only posts, security headers.
+
+:class:`Guard` is plain ASGI middleware, so that push streams pass through it
+untouched. For every request to ``/api/`` it
+
+- takes a token from the address's request bucket (``rate`` a second, up to
+  ``burst`` at once) and, to open a table, one from its table bucket
+  (``tables_per_minute``, up to ``table_burst``); an empty bucket is 429 with
+  ``Retry-After``;
+- refuses a ``POST`` whose ``Content-Type`` is not ``application/json``
+  (415: an HTML form cannot send one, so no other site can post a form here)
+  and one whose ``Origin`` is not this server's own (403);
+
+and it adds the security headers to every reply: a Content-Security-Policy
+allowing only this server's own script, style and connections (no inline
+script, no framing), ``X-Content-Type-Options``, ``Referrer-Policy`` and
+``X-Frame-Options``.
+
+>>> bucket = TokenBucket(rate=1.0, burst=2.0, now=0.0)
+>>> [bucket.take(0.0), bucket.take(0.0), bucket.take(0.0), bucket.take(1.0)]
+[True, True, False, True]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from attrs import field, frozen, validators
+
+__all__ = ["SECURITY_HEADERS", "Guard", "Limits", "TokenBucket"]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SECURITY_HEADERS: dict[str, str] = {
+    "content-security-policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+        " connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+}
+"""Sent with every reply."""
+
+_MAX_ADDRESSES = 10_000  # buckets kept; full ones are dropped first when there are more
+
+
+@frozen
+class Limits:
+    """Per-address limits; ``rate`` or ``tables_per_minute`` 0 turns that limit off."""
+
+    rate: float = field(default=20.0, validator=validators.ge(0.0))
+    """Requests a second each address may make, on average."""
+    burst: float = field(default=60.0, validator=validators.gt(0.0))
+    """Requests an address may make at once."""
+    tables_per_minute: float = field(default=4.0, validator=validators.ge(0.0))
+    """Tables each address may open a minute, on average."""
+    table_burst: float = field(default=4.0, validator=validators.gt(0.0))
+    """Tables an address may open at once."""
+
+
+class TokenBucket:
+    """``burst`` tokens, refilled at ``rate`` a second; each request takes one."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.at = now
+
+    def take(self, now: float) -> bool:
+        """Take a token if there is one; whether there was."""
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next token."""
+        return 0.0 if self.rate <= 0 else max(0.0, (1.0 - self.tokens) / self.rate)
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket would be full by ``now`` (nothing to remember)."""
+        return self.tokens + (now - self.at) * self.rate >= self.burst
+
+
+class _Buckets:
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.by_address: dict[str, TokenBucket] = {}
+
+    def take(self, address: str, now: float) -> float | None:
+        """``None`` if ``address`` may go on, else the seconds it should wait."""
+        if self.rate <= 0:
+            return None
+        bucket = self.by_address.get(address)
+        if bucket is None:
+            if len(self.by_address) >= _MAX_ADDRESSES:
+                self.by_address = {a: b for a, b in self.by_address.items() if not b.full(now)}
+            bucket = self.by_address[address] = TokenBucket(self.rate, self.burst, now)
+        return None if bucket.take(now) else bucket.wait()
+
+
+class Guard:
+    """The middleware; see the module's description.
+
+    Args:
+        app: the application it guards.
+        limits: the per-address limits.
+        clock: seconds, monotonic; tests inject one.
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.app = app
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.requests = _Buckets(self.limits.rate, self.limits.burst)
+        self.openings = _Buckets(self.limits.tables_per_minute / 60.0, self.limits.table_burst)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+                message["headers"] = headers
+            await send(message)
+
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            status, text, extra = refusal
+            await _json_error(send_with_headers, status, text, extra)
+            return
+        await self.app(scope, receive, send_with_headers)
+
+    def _refusal(self, scope: Scope) -> tuple[int, str, dict[str, str]] | None:
+        path: str = scope.get("path", "")
+        if not path.startswith("/api/"):
+            return None
+        client = scope.get("client")
+        address = client[0] if client else "unknown"
+        now = self.clock()
+        wait = self.requests.take(address, now)
+        if wait is None and scope["method"] == "POST" and path == "/api/tables":
+            wait = self.openings.take(address, now)
+        if wait is not None:
+            seconds = max(1, round(wait + 0.5))
+            text = f"too many requests; try again in {seconds}s"
+            return 429, text, {"retry-after": str(seconds)}
+        if scope["method"] != "POST":
+            return None
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        media = headers.get("content-type", "").split(";")[0].strip().lower()
+        if media != "application/json":
+            return 415, "a POST must carry Content-Type: application/json", {}
+        origin = headers.get("origin")
+        if origin is not None and origin != _own_origin(scope, headers):
+            return 403, f"requests from {origin!r} are not accepted here", {}
+        if headers.get("sec-fetch-site") == "cross-site":
+            return 403, "cross-site requests are not accepted here", {}
+        return None
+
+
+def _own_origin(scope: Scope, headers: dict[str, str]) -> str:
+    scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
+    return f"{scheme}://{headers.get('host', '')}"
+
+
+async def _json_error(send: Send, status: int, text: str, extra: dict[str, str]) -> None:
+    body = json.dumps({"error": text, "rule": None, "status": status}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"),
+        *((k.encode(), v.encode()) for k, v in extra.items()),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
