@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from attrs import evolve
 from webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
 
 need("starlette", "the web extra: pip install -e '.[web]'")
@@ -301,8 +302,8 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
     first, second = new_page(browser), new_page(browser)
     replies: list[Any] = []
 
-    def keep(response: Any) -> None:
-        if "/api/" in response.url and response.ok:
+    def keep(response: Any) -> None:  # pushed documents are read off the page below
+        if "/api/" in response.url and "/stream" not in response.url and response.ok:
             replies.append(json.loads(response.text()))
 
     second.on("response", keep)
@@ -329,7 +330,8 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
         )
     }
     assert not everywhere & secret
-    assert replies and all(not card_ids(reply) & secret for reply in replies)
+    replies.append(second.evaluate("() => ({log: page.log, data: page.data})"))
+    assert all(not card_ids(reply) & secret for reply in replies)
     second.screenshot(path=str(ARTIFACTS / "web-table-second-seat.png"), full_page=True)
     # A wrong token shows no seat at all.
     stranger = new_page(browser)
@@ -340,55 +342,123 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
     assert first.errors == second.errors == stranger.errors == []
 
 
+def deafen(page: Any) -> None:
+    """The page stops hearing news: its stream is cut and new ones (and polls) fail."""
+    page.route("**/stream?*", lambda route: route.abort())
+    page.route("**/seat?*", lambda route: route.abort())
+    page.evaluate("page.stream.abort()")
+
+
+def undeafen(page: Any) -> None:
+    page.unroute("**/stream?*")
+    page.unroute("**/seat?*")
+
+
+def three_people(registry: Registry, seed: int) -> tuple[Any, dict[int, str]]:
+    """A table of three people, whose open auctions wait 30 s before "going once"."""
+    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1, 2], seed=seed)
+    with registry.lock:
+        table.timings = evolve(TIMINGS, open_idle=30.0)
+    return table, tokens
+
+
 def test_a_stale_click_is_refused_politely_and_the_page_refreshes(
     server: tuple[str, Registry], browser: Any
 ) -> None:
-    """A click made on an old step gets 409, a polite banner, and the page catches up."""
+    """A bid on a page that missed a raise gets 409, a polite banner, and the page catches up."""
     base, registry = server
-    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1], seed=5)
+    table, tokens = three_people(registry, seed=5)
+    ann, bo = new_page(browser), new_page(browser)
+    ann.goto(f"{base}/t/{table.id}#token={tokens[0]}")
+    bo.goto(f"{base}/t/{table.id}#token={tokens[1]}")
+    ann.click('#hand-cards button.playable[data-auction="open"] >> nth=0')
+    bo.wait_for_selector("#bid-button", timeout=WAIT_MS)
+    ann.wait_for_selector("#bid-button", timeout=WAIT_MS)
+    stale = bo.evaluate("document.body.dataset.step")
+    deafen(bo)
+    ann.fill("#bid-amount", "3")
+    ann.click("#bid-button")
+    ann.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
+    assert bo.evaluate("document.body.dataset.step") == stale
+    bo.fill("#bid-amount", "5")
+    bo.click("#bid-button")
+    bo.wait_for_selector("#banner.info:not([hidden])", timeout=WAIT_MS)
+    assert "the table moved on" in (bo.text_content("#banner") or "")
+    undeafen(bo)
+    bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
+    step = bo.evaluate("document.body.dataset.step")
+    bo.fill("#bid-amount", "5")
+    bo.click("#bid-button")
+    bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=step, timeout=WAIT_MS)
+    assert bo.locator("#banner").is_hidden()
+    bids = [e for entry in table.log for e in entry.events if isinstance(e, ma.BidPlaced)]
+    assert [(b.seat, b.amount) for b in bids] == [(0, 3), (1, 5)]
+    assert ann.errors == bo.errors == []
+
+
+def test_people_sealing_hidden_bids_at_once_are_not_refused(
+    server: tuple[str, Registry], browser: Any
+) -> None:
+    """Another seat sealing keeps a half-typed hidden bid, and sealing after it is not stale."""
+    base, registry = server
+    table, tokens = three_people(registry, seed=5)
     ann, bo = new_page(browser), new_page(browser)
     ann.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     bo.goto(f"{base}/t/{table.id}#token={tokens[1]}")
     ann.click('#hand-cards button.playable[data-auction="hidden"] >> nth=0')
     bo.wait_for_selector("#bid-button", timeout=WAIT_MS)
+    ann.wait_for_selector("#bid-button", timeout=WAIT_MS)
+    bo.fill("#bid-amount", "2")
+    first = bo.evaluate("document.body.dataset.step")
+    with registry.lock:
+        table.act(2, ma.Bid(2, 7), table.state.step, registry.clock())  # Cy seals
+    bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=first, timeout=WAIT_MS)
+    assert bo.input_value("#bid-amount") == "2"
     stale = bo.evaluate("document.body.dataset.step")
-    bo.route("**/seat?*", lambda route: route.abort())  # Bo's page stops hearing news
+    deafen(bo)
     ann.fill("#bid-amount", "3")
     ann.click("#bid-button")
     ann.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
-    assert bo.evaluate("document.body.dataset.step") == stale
-    bo.fill("#bid-amount", "2")
-    bo.click("#bid-button")
-    bo.wait_for_selector("#banner.info:not([hidden])", timeout=WAIT_MS)
-    assert "the table moved on" in (bo.text_content("#banner") or "")
-    bo.unroute("**/seat?*")
-    bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
-    step = bo.evaluate("document.body.dataset.step")
-    bo.fill("#bid-amount", "2")
-    bo.click("#bid-button")
-    bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=step, timeout=WAIT_MS)
+    bo.click("#bid-button")  # made on a step that only others' sealing moved
+    ann.wait_for_selector('#log-list li[data-type="BidsRevealed"]', timeout=WAIT_MS)
     assert bo.locator("#banner").is_hidden()
-    bids = [e for entry in table.log for e in entry.events if isinstance(e, ma.BidsRevealed)]
-    assert bids and bids[0].bids[:2] == (3, 2)
+    revealed = [e for entry in table.log for e in entry.events if isinstance(e, ma.BidsRevealed)]
+    assert revealed and revealed[0].bids == (3, 2, 7)
     assert ann.errors == bo.errors == []
 
 
-def test_the_lobby_opens_a_table_and_links_to_a_seat(
-    server: tuple[str, Registry], browser: Any
-) -> None:
-    """The lobby form opens a table; its seat link leads to that seat's hand."""
+def test_a_lone_person_sits_down_at_once(server: tuple[str, Registry], browser: Any) -> None:
+    """The lobby opens a table for one person and bots, and takes them straight to their seat."""
     base, registry = server
     page = new_page(browser)
     page.goto(f"{base}/")
     page.select_option("select[name=players]", "3")
-    page.fill("input[name=name]", "Zoe")
     page.fill("input[name=seed]", "8")
+    page.click("#open-button")  # the name stays "You"
+    page.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
+    table_id = page.url.split("/t/")[1].split("#")[0]
+    state = registry.tables[table_id].state
+    assert state.players[0].name == "You" and len(state.players) == 3
+    assert page.locator("#hand-cards button.card").count() == len(state.players[0].hand)
+    assert page.locator("#player-list .player[data-seat='0'] .who").inner_text() == "You"
+    assert "(you)" not in page.locator("#player-list").inner_text()
+    assert page.errors == []
+
+
+def test_the_lobby_gives_each_person_a_link(server: tuple[str, Registry], browser: Any) -> None:
+    """With other people at the table the lobby shows each seat's link; the first leads home."""
+    base, registry = server
+    page = new_page(browser)
+    page.goto(f"{base}/")
+    page.select_option("select[name=players]", "3")
+    page.select_option("select[name=people]", "1")
+    page.fill("input[name=name]", "Zoe")
     page.click("#open-button")
-    page.wait_for_selector("#links:not([hidden]) a[data-seat='0']", timeout=WAIT_MS)
+    page.wait_for_selector("#links:not([hidden]) a[data-seat='1']", timeout=WAIT_MS)
     page.click("#links a[data-seat='0']")
     page.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
     table_id = page.url.split("/t/")[1].split("#")[0]
     state = registry.tables[table_id].state
-    assert state.players[0].name == "Zoe" and len(state.players) == 3
-    assert page.locator("#hand-cards button.card").count() == len(state.players[0].hand)
+    assert state.players[0].name == "Zoe" and registry.tables[table_id].seats[1].kind == "human"
+    assert page.locator("#player-list .player[data-seat='0'] .who").inner_text() == "Zoe (you)"
     assert page.errors == []

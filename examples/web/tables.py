@@ -410,6 +410,7 @@ class GameTable:
             "round": self.state.round,
             "over": self.state.is_over,
             "poll": self.timings.poll,
+            "bot_after": self.timings.bot_after,
         }
 
     def record(self) -> ma.GameRecord:

@@ -57,8 +57,10 @@ function artistIndex(name) { return artists().indexOf(name); }
 function nameOf(seat) {
   if (seat === null || seat === undefined) return "the bank";
   const p = page.data.view.players[seat];
-  return seat === page.data.seat ? `${p.name} (you)` : p.name;
+  return seat === page.data.seat ? yourName(p.name) : p.name;
 }
+// "Ann (you)", but a person who called themselves "You" is just "You".
+function yourName(name) { return name.trim().toLowerCase() === "you" ? name : `${name} (you)`; }
 function cardNode(card, opts = {}) {
   const cls = `card a${artistIndex(card.artist)}${opts.small ? " small" : ""}${opts.playable ? " playable" : ""}`;
   const inner = [el("span", { class: "artist", text: card.artist }),
@@ -79,8 +81,76 @@ function cardText(card) { return `${card.artist} (${SYMBOLS[card.auction] || car
 function lotText(lot) { return lot.map(cardText).join(" + "); }
 
 // ---- talking to the server -------------------------------------------------
+//
+// News comes pushed: a stream of server-sent events read with fetch (so the
+// token travels in a header, never in the URL), each message the same
+// document a poll answers. A stream that ends or breaks (a server restart,
+// a network hiccup) is opened again from the cursor `page.next`, with a
+// growing pause; a browser that cannot read a stream polls instead.
 
 function headers() { return { Authorization: `Bearer ${page.token}` }; }
+
+function stopFor(status) { return status === 401 || status === 403 || status === 404; }
+
+function connectionLost() {
+  $("status").textContent = "connection lost; reconnecting…";
+  document.body.dataset.connected = "false";
+}
+
+async function listen() {
+  clearTimeout(page.timer);
+  if (page.polling) return poll();
+  const controller = new AbortController();
+  page.stream = controller;
+  try {
+    const reply = await fetch(`/api/tables/${page.tableId}/stream?since=${page.next}`,
+      { headers: headers(), signal: controller.signal });
+    if (!reply.ok) {
+      const body = await reply.json().catch(() => ({}));
+      showBanner(body.error || `the server answered ${reply.status}`);
+      if (stopFor(reply.status)) return;
+      throw new Error(`status ${reply.status}`);
+    }
+    if (!reply.body || !reply.body.getReader) { page.polling = true; return poll(); }
+    page.retry = 0;
+    await readEvents(reply.body.getReader());
+  } catch (err) {
+    if (page.stopped) return;
+    connectionLost();
+    page.retry = Math.min((page.retry || 0) + 1, 8);
+  }
+  if (page.stopped) return;
+  page.timer = setTimeout(listen, page.retry ? 250 * 2 ** Math.min(page.retry, 4) : 0);
+}
+
+async function readEvents(reader) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event: ")) event = line.slice(7);
+        else if (line.startsWith("data: ")) data.push(line.slice(6));
+      }
+      if (!data.length) continue; // a keepalive comment
+      const body = JSON.parse(data.join("\n"));
+      if (event === "seat") receive(body);
+      else if (event === "gone" || event === "replaced") {
+        showBanner(body.error);
+        page.stopped = true;
+        return;
+      }
+    }
+  }
+}
 
 async function poll() {
   clearTimeout(page.timer);
@@ -89,12 +159,12 @@ async function poll() {
     const body = await reply.json();
     if (!reply.ok) {
       showBanner(body.error || `the server answered ${reply.status}`);
-      if (reply.status === 401 || reply.status === 403 || reply.status === 404) return; // no retry
+      if (stopFor(reply.status)) return;
     } else {
       receive(body);
     }
   } catch (err) {
-    $("status").textContent = "connection lost; retrying";
+    connectionLost();
   }
   const every = page.data ? page.data.table.poll : 1;
   page.timer = setTimeout(poll, every * 1000);
@@ -106,7 +176,17 @@ function receive(body) {
   }
   page.next = page.log.length;
   page.data = body;
+  page.receivedAt = performance.now();
+  document.body.dataset.connected = "true";
   render();
+}
+
+async function post(path, doc) {
+  const reply = await fetch(`/api/tables/${page.tableId}/${path}`, {
+    method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, headers()),
+    body: JSON.stringify(doc),
+  });
+  return [reply, await reply.json()];
 }
 
 async function send(action) {
@@ -116,11 +196,7 @@ async function send(action) {
   const view = page.data.view;
   const doc = Object.assign({ format: view.format, seat: page.data.seat }, action);
   try {
-    const reply = await fetch(`/api/tables/${page.tableId}/actions?step=${view.step}`, {
-      method: "POST", headers: Object.assign({ "Content-Type": "application/json" }, headers()),
-      body: JSON.stringify(doc),
-    });
-    const body = await reply.json();
+    const [reply, body] = await post(`actions?step=${view.step}`, doc);
     if (reply.status === 409) showBanner(body.error, "info");
     else if (!reply.ok) showBanner(body.error || `the server answered ${reply.status}`);
     else hideBanner();
@@ -130,7 +206,32 @@ async function send(action) {
     page.busy = false;
     setControlsDisabled(false);
   }
-  await poll();
+  if (page.polling) await poll();
+}
+
+async function comeBack() {
+  try {
+    const [reply, body] = await post("return", {});
+    if (!reply.ok) showBanner(body.error || `the server answered ${reply.status}`);
+  } catch (err) {
+    showBanner("the request could not be sent; check the connection");
+  }
+  if (page.polling) await poll();
+}
+
+async function downloadRecord() {
+  const reply = await fetch(`/api/tables/${page.tableId}/record`, { headers: headers() });
+  if (!reply.ok) {
+    const body = await reply.json().catch(() => ({}));
+    showBanner(body.error || `the server answered ${reply.status}`);
+    return;
+  }
+  const url = URL.createObjectURL(await reply.blob());
+  const link = el("a", { href: url, download: `modern-art-${page.tableId}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function showBanner(message, kind) {
@@ -188,7 +289,8 @@ function renderPlayers() {
   const { view, seat, table } = page.data;
   const phase = view.phase;
   const nodes = view.players.map((p, s) => {
-    const tags = [table.seats[s].kind === "bot" ? `bot (${table.seats[s].bot})` : "person"];
+    const who = table.seats[s];
+    const tags = [who.kind === "bot" ? `bot (${who.bot})` : who.away ? `away: a bot (${who.bot}) plays` : "person"];
     tags.push(`${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand`);
     tags.push(p.money === null ? "money hidden" : `$${p.money}`);
     if (phase.auctioneer === s) tags.push("auctioneer");
@@ -196,7 +298,7 @@ function renderPlayers() {
     if (view.to_act.includes(s)) tags.push("to act");
     const museum = p.museum.length ? p.museum.map((c) => cardNode(c, { small: true })) : [el("span", { class: "quiet", text: "museum empty" })];
     return el("div", { class: `player${view.to_act.includes(s) ? " acting" : ""}`, "data-seat": s, "data-money": p.money },
-      el("div", { class: "who", text: s === seat ? `${p.name} (you)` : p.name }),
+      el("div", { class: "who", text: nameOf(s) }),
       el("div", { class: "tags", text: tags.join(" · ") }),
       el("div", { class: "museum" }, museum));
   });
@@ -267,8 +369,11 @@ function renderAuction() {
     $("hint").textContent = "";
   }
   renderClock();
+  renderAway();
   // Rebuild the controls only when the choice changes, so a half-typed bid survives polling.
-  const key = `${view.step}|${legal().length}`;
+  const key = type === "HiddenAuctionView"
+    ? `hidden|${phase.lot.map((c) => c.id).join(",")}|${legal().length}`
+    : `${view.step}|${legal().length}`;
   if (page.controlsKey !== key) {
     page.controlsKey = key;
     setChildren($("controls"), controls);
@@ -338,17 +443,38 @@ function auctionControls(phase) {
   return [];
 }
 
+// The clock counts down on the page between messages: the server sends how
+// long is left when it writes, the page subtracts the time since.
 function renderClock() {
   const clock = page.data.clock;
   const node = $("clock");
   if (!clock) { node.hidden = true; node.textContent = ""; node.dataset.stage = ""; return; }
+  const left = Math.max(0, clock.passes_in - (performance.now() - page.receivedAt) / 1000);
+  const shown = Math.ceil(left);
   node.hidden = false;
-  node.dataset.stage = clock.stage;
-  node.className = clock.stage === "open" ? "" : "going";
-  const left = Math.ceil(clock.passes_in);
-  node.textContent = clock.stage === "open"
-    ? `The clock runs: idle players are passed for in ${left}s.`
-    : `Going ${clock.stage === "going once" ? "once" : "twice"}… (${left}s)`;
+  if (clock.stage === "turn") {
+    const mine = legal().length > 0;
+    node.dataset.stage = "turn";
+    node.className = left <= 10 ? "going" : "";
+    node.textContent = mine
+      ? `You have ${shown}s to decide; then the table decides for you.`
+      : `${page.data.view.to_act.map(nameOf).join(", ")}: ${shown}s left to decide.`;
+    return;
+  }
+  const stage = left > 2 * clock.going ? "open" : left > clock.going ? "going once" : "going twice";
+  node.dataset.stage = stage;
+  node.className = stage === "open" ? "" : "going";
+  node.textContent = stage === "open"
+    ? `The clock runs: idle players are passed for in ${shown}s.`
+    : `Going ${stage === "going once" ? "once" : "twice"}… (${shown}s)`;
+}
+
+function renderAway() {
+  const { table, seat } = page.data;
+  const away = table.seats[seat].away;
+  const node = $("away");
+  node.hidden = !away;
+  document.body.dataset.away = away ? "true" : "false";
 }
 
 // ---- events: the log, round results, final standings -----------------------
@@ -364,7 +490,7 @@ function describe(e, entry) {
     case "SecondCardDeclined": return `${nameOf(e.seat)} adds no second card.`;
     case "AuctionStarted": return `${KINDS[e.kind]} of ${lotText(e.lot)}, run by ${nameOf(e.auctioneer)}.`;
     case "BidPlaced": return `${nameOf(e.seat)} bids $${e.amount}.`;
-    case "Passed": return `${nameOf(e.seat)} passes${entry.by === "clock" ? " (the clock ran out)" : ""}.`;
+    case "Passed": return `${nameOf(e.seat)} passes.`;
     case "BidSealed": return `${nameOf(e.seat)} seals a bid${e.amount === null ? "" : ` of $${e.amount}`}.`;
     case "BidsRevealed": return `Bids revealed: ${e.bids.map((b, s) => `${nameOf(s)} $${b}`).join(", ")}.`;
     case "PriceSet": return `${nameOf(e.seat)} names the price $${e.price}.`;
@@ -378,6 +504,17 @@ function describe(e, entry) {
   }
 }
 
+const NOTES = {
+  away: (s) => `${nameOf(s)} let the clock run out ${page.data.table.bot_after} times: a bot plays for them until they come back.`,
+  back: (s) => `${nameOf(s)} is back and plays again.`,
+};
+
+// One line of the log: what happened, saying when the clock decided it.
+function lineText(e, entry) {
+  const text = describe(e, entry);
+  return entry.by === "clock" ? `${text.slice(0, -1)} (the clock ran out).` : text;
+}
+
 function events() {
   const out = [];
   for (const entry of page.log) for (const e of entry.events.events) out.push([e, entry]);
@@ -385,7 +522,16 @@ function events() {
 }
 
 function renderLog() {
-  const items = events().map(([e, entry]) => el("li", { class: e.type === "RoundStarted" || e.type === "RoundEnded" ? "round" : "", "data-type": e.type }, describe(e, entry)));
+  const items = [];
+  for (const entry of page.log) {
+    if (entry.note) {
+      items.push(el("li", { class: "note", "data-type": `note-${entry.note}` }, (NOTES[entry.note] || ((s) => entry.note))(entry.seat)));
+      continue;
+    }
+    for (const e of entry.events.events) {
+      items.push(el("li", { class: e.type === "RoundStarted" || e.type === "RoundEnded" ? "round" : "", "data-type": e.type }, lineText(e, entry)));
+    }
+  }
   items.reverse();
   setChildren($("log-list"), items.slice(0, 200));
 }
@@ -443,6 +589,10 @@ async function openTable(event) {
     return;
   }
   $("lobby-error").hidden = true;
+  if (body.seats.length === 1) { // nobody to send links to: sit down at once
+    location.assign(new URL(body.seats[0].link, location.href).href);
+    return;
+  }
   const items = body.seats.map((s) => {
     const url = new URL(s.link, location.href).href;
     return el("li", {}, `Seat ${s.seat + 1}, ${s.name}: `, el("a", { href: url, "data-seat": s.seat }, s.seat === 0 ? "take your seat" : url));
@@ -465,8 +615,12 @@ function start() {
     showBanner("This link has no seat token; open the link you were given for your seat.");
     return;
   }
-  poll();
+  $("return-button").addEventListener("click", comeBack);
+  $("record-button").addEventListener("click", downloadRecord);
+  setInterval(() => { if (page.data) renderClock(); }, 250);
+  listen();
 }
 
 window.addEventListener("hashchange", () => location.reload());
+window.addEventListener("pagehide", () => { page.stopped = true; if (page.stream) page.stream.abort(); });
 start();
