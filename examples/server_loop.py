@@ -30,12 +30,16 @@ Outbox = dict[int | None, list[str]]
 
 
 class Server:
-    """One table: the state, the actions so far, and what to tell each seat."""
+    """One table: a :class:`~modern_art.Host` keeps the game; the server speaks JSON."""
 
     def __init__(self, players: Sequence[str], seed: int) -> None:
-        self.start = self.state = ma.new_game(players, seed=seed)
+        self.host = ma.Host(ma.new_game(players, seed=seed))
         self.seed = seed
-        self.actions: list[ma.Action] = []
+
+    @property
+    def state(self) -> ma.GameState:
+        """The game now."""
+        return self.host.state
 
     def seats(self) -> list[int | None]:
         """Every seat, and ``None`` for the spectators' channel."""
@@ -55,11 +59,9 @@ class Server:
         if action.seat != seat:
             return {seat: [_error(f"you play seat {seat}, not seat {action.seat}")]}
         try:
-            step = ma.apply(self.state, action)
+            step = self.host.apply(action)
         except ma.IllegalAction as error:
             return {seat: [_error(str(error), rule=error.rule)]}
-        self.state = step.state
-        self.actions.append(action)
         return {
             s: [
                 ma.to_json(ma.visible_events(step.events, s)),
@@ -70,7 +72,7 @@ class Server:
 
     def record(self) -> ma.GameRecord:
         """The game so far, to save or to check later with ``ma.replay``."""
-        return ma.record(self.start, self.actions, seed=self.seed)
+        return self.host.record(self.seed)
 
 
 def _error(message: str, rule: str | None = None) -> str:

@@ -11,6 +11,7 @@ from modern_art.agents import (
     Agent,
     AgentFactory,
     HeuristicAgent,
+    Host,
     MonteCarloAgent,
     RandomAgent,
     Standing,
@@ -65,7 +66,7 @@ from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, pres
 from modern_art.sampling import sample_state
 from modern_art.scenario import CardSpec, find_cards, stack_deck
 from modern_art.schema import json_schema
-from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
+from modern_art.scoring import artist_value, lot_payments, rank_artists, round_values, winners
 from modern_art.serialize import (
     FORMAT,
     MAX_JSON_BYTES,
@@ -121,6 +122,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "HeuristicAgent",
+    "Host",
     "HiddenAuction",
     "HiddenAuctionView",
     "HiddenTie",
@@ -173,6 +175,7 @@ __all__ = [
     "preset",
     "presets",
     "rank_artists",
+    "round_values",
     "record",
     "replay",
     "sample_state",

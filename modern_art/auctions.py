@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from modern_art.actions import Accept, Bid, Pass, SetPrice
+from typing import cast
+
+from modern_art.actions import Accept, Action, Bid, Pass, SetPrice
 from modern_art.checks import action_name, affordable, refuse, whole_amount
 from modern_art.events import (
     BidPlaced,
@@ -19,7 +21,7 @@ from modern_art.rules import HiddenTie
 from modern_art.state import GameState
 
 
-def _public_bid(state: GameState, high_bid: int, action: Bid, rule_kind: str) -> int:
+def _public_bid(state: GameState, high_bid: int, action: Bid) -> int:
     """Check an open or one-offer bid: whole, at least 1, above the high bid, affordable."""
     seat = action.seat
     amount = whole_amount(action.amount, "a bid", seat, action)
@@ -36,10 +38,9 @@ def _public_bid(state: GameState, high_bid: int, action: Bid, rule_kind: str) ->
 
 
 def open_auction(
-    state: GameState, phase: OpenAuction, action: object, events: list[Event]
+    state: GameState, phase: OpenAuction, action: Action, seat: int, events: list[Event]
 ) -> GameState:
     """Anyone raises at any time; the auction closes when all but the high bidder pass (R4.1)."""
-    seat: int = action.seat  # type: ignore[attr-defined]
     if seat == phase.high_bidder:
         refuse(
             "R4.1",
@@ -53,7 +54,7 @@ def open_auction(
             action,
         )
     if isinstance(action, Bid):
-        amount = _public_bid(state, phase.high_bid, action, "open")
+        amount = _public_bid(state, phase.high_bid, action)
         events.append(BidPlaced(seat, amount))
         return advance(
             state,
@@ -86,10 +87,9 @@ def open_auction(
 
 
 def one_offer_auction(
-    state: GameState, phase: OneOfferAuction, action: object, events: list[Event]
+    state: GameState, phase: OneOfferAuction, action: Action, seat: int, events: list[Event]
 ) -> GameState:
     """Each bids once or passes, from the auctioneer's left, the auctioneer last (R4.2)."""
-    seat: int = action.seat  # type: ignore[attr-defined]
     if seat != phase.turn:
         refuse(
             "R4.2",
@@ -98,7 +98,7 @@ def one_offer_auction(
         )
     high_bid, high_bidder = phase.high_bid, phase.high_bidder
     if isinstance(action, Bid):
-        high_bid = _public_bid(state, high_bid, action, "one-offer")
+        high_bid = _public_bid(state, high_bid, action)
         high_bidder = seat
         events.append(BidPlaced(seat, high_bid))
     elif isinstance(action, Pass):
@@ -121,10 +121,9 @@ def one_offer_auction(
 
 
 def hidden_auction(
-    state: GameState, phase: HiddenAuction, action: object, events: list[Event]
+    state: GameState, phase: HiddenAuction, action: Action, seat: int, events: list[Event]
 ) -> GameState:
     """Everyone seals a bid from 0 to their money; all are revealed together (R4.3)."""
-    seat: int = action.seat  # type: ignore[attr-defined]
     if phase.bids[seat] is not None:
         refuse("R4.3", f"seat {seat} has already sealed its hidden bid", action)
     if isinstance(action, Pass):
@@ -145,7 +144,7 @@ def hidden_auction(
         return advance(
             state, HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
         )
-    revealed: tuple[int, ...] = bids  # type: ignore[assignment]
+    revealed = cast(tuple[int, ...], bids)  # no None left
     events.append(BidsRevealed(revealed))
     high = max(revealed)
     if high == 0:  # everyone bid 0: the auctioneer takes it free, whatever the tie rule
@@ -169,10 +168,9 @@ def _hidden_winner(bids: tuple[int, ...], auctioneer: int, tie: HiddenTie) -> in
 
 
 def fixed_price_auction(
-    state: GameState, phase: FixedPriceAuction, action: object, events: list[Event]
+    state: GameState, phase: FixedPriceAuction, action: Action, seat: int, events: list[Event]
 ) -> GameState:
     """The auctioneer names a price; from their left each accepts or passes (R4.4)."""
-    seat: int = action.seat  # type: ignore[attr-defined]
     if phase.price is None:
         return _set_price(state, phase, seat, action, events)
     if seat != phase.turn:
@@ -207,7 +205,7 @@ def fixed_price_auction(
 
 
 def _set_price(
-    state: GameState, phase: FixedPriceAuction, seat: int, action: object, events: list[Event]
+    state: GameState, phase: FixedPriceAuction, seat: int, action: Action, events: list[Event]
 ) -> GameState:
     if seat != phase.auctioneer:
         refuse(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
-from modern_art.actions import Accept, Bid, Pass, PlayCard, SetPrice
+from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.auctions import (
     fixed_price_auction,
     hidden_auction,
@@ -34,7 +34,8 @@ __all__ = ["apply", "new_game"]
 _ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
 _ACTION_SET = frozenset(_ACTION_TYPES)
 
-_Handler = Callable[[GameState, Any, Any, list[Event]], GameState]
+_Handler = Callable[[GameState, Any, Action, int, list[Event]], GameState]
+"""A phase's handler: the state, its phase, a checked action, its seat, the events so far."""
 _HANDLERS: dict[type, _Handler] = {
     Offering: offer,
     DoubleOffer: add_second_card,
@@ -160,12 +161,13 @@ def apply(state: GameState, action: object) -> Step:
             f" got {type(action).__name__} {action!r}",
             action,
         )
-    seat = action.seat  # type: ignore[attr-defined]
+    checked = cast(Action, action)  # the type test above, kept fast
+    seat = checked.seat
     if type(seat) is not int or not 0 <= seat < len(state.players):
         n = len(state.players)
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)
     events: list[Event] = []
-    new = handler(state, phase, action, events)
+    new = handler(state, phase, checked, seat, events)
     return Step(new, tuple(events))
 
 

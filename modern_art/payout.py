@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from modern_art.scoring import ROUND_ENDING_COUNT, artist_value, rank_artists
+from modern_art.scoring import ROUND_ENDING_COUNT, artist_value, round_values
 from modern_art.state import GameState
 from modern_art.views import PlayerView, unseen_cards
 
@@ -32,15 +32,7 @@ def payout_if_round_ended_now(game: GameState | PlayerView) -> dict[str, int]:
     30
     """
     rules = game.rules
-    ranked = rank_artists(game.counts, rules)
-    payout: dict[str, int] = {}
-    for a, artist in enumerate(rules.artists):
-        if a in ranked:
-            tile = rules.value_tiles[ranked.index(a)]
-            payout[artist] = artist_value((*game.tiles[a], tile), ranked=True)
-        else:
-            payout[artist] = 0
-    return payout
+    return dict(zip(rules.artists, round_values(game.counts, game.tiles, rules), strict=True))
 
 
 def still_offerable(game: GameState | PlayerView) -> tuple[int, ...]:

@@ -108,7 +108,13 @@ class GameRecord:
         return _setup(self.rules, self.players, self.seed, self.deck, self.first_auctioneer)
 
 
-def record(start: GameState, actions: Iterable[Action], *, seed: int | None = None) -> GameRecord:
+def record(
+    start: GameState,
+    actions: Iterable[Action],
+    *,
+    seed: int | None = None,
+    final: GameState | None = None,
+) -> GameRecord:
     """The record of a game that began at ``start`` and went on with ``actions``.
 
     Keep the state :func:`~modern_art.new_game` gave you and the actions you
@@ -120,6 +126,8 @@ def record(start: GameState, actions: Iterable[Action], *, seed: int | None = No
         actions: every action applied since, in order.
         seed: the seed ``start`` was made with, to store instead of the
             whole deck; it must give exactly ``start``.
+        final: the state the actions led to, if the caller kept it (a host
+            does); the actions are then not replayed.
 
     Raises:
         ValueError: ``start`` is not a fresh game, or ``seed`` does not make it.
@@ -139,10 +147,11 @@ def record(start: GameState, actions: Iterable[Action], *, seed: int | None = No
             if seed is not None
             else "start is not a state new_game makes (hands, money and deck must be as dealt)"
         )
-    state = start
     applied = tuple(actions)
-    for action in applied:
-        state = apply(state, action).state
+    state = start if final is None else final
+    if final is None:
+        for action in applied:
+            state = apply(state, action).state
     over = state.is_over
     return GameRecord(
         start.rules,

@@ -8,18 +8,19 @@ from modern_art.events import Payment
 from modern_art.rules import DoublePayment, Rules
 from modern_art.state import GameState
 
-__all__ = ["artist_value", "lot_payments", "rank_artists", "winners"]
+__all__ = ["artist_value", "lot_payments", "rank_artists", "round_values", "winners"]
 
 ROUND_ENDING_COUNT = 5
 """The instant an artist's fifth painting is offered, the round ends (R6.1)."""
 
 
-def rank_artists(counts: Sequence[int], rules: Rules) -> tuple[int, ...]:
+def rank_artists(counts: Sequence[float], rules: Rules) -> tuple[int, ...]:
     """This round's ranked artists as board indices, first to last (R6.3).
 
     More paintings offered ranks higher; equal counts go to the artist further
     left on the board; only artists with at least one offered painting rank,
-    and at most as many as there are value tiles.
+    and at most as many as there are value tiles. Counts may be fractional
+    (a bot weighing the cards it may still offer).
 
     >>> rank_artists((2, 0, 3, 2, 1), Rules())
     (2, 0, 3)
@@ -39,6 +40,25 @@ def artist_value(tiles: Sequence[int], ranked: bool) -> int:
     (50, 0)
     """
     return sum(tiles) if ranked else 0
+
+
+def round_values(
+    counts: Sequence[float], tiles: Sequence[tuple[int, ...]], rules: Rules
+) -> tuple[int, ...]:
+    """Per artist in board order, what one painting pays if the round ends with ``counts``.
+
+    The artists are ranked on ``counts`` (R6.3), each ranked artist gets the
+    tile of its place on top of ``tiles`` (R6.4) and pays their sum; any
+    other artist pays 0 (R6.5).
+
+    >>> round_values((2, 0, 3, 2, 1), ((), (), (), (30,), ()), Rules())
+    (20, 0, 30, 40, 0)
+    """
+    ranked = rank_artists(counts, rules)
+    values = [0] * len(counts)
+    for place, a in enumerate(ranked):
+        values[a] = artist_value((*tiles[a], rules.value_tiles[place]), ranked=True)
+    return tuple(values)
 
 
 def lot_payments(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from modern_art.actions import Pass, PlayCard
+from modern_art.actions import Action, Pass, PlayCard
 from modern_art.cards import Auction, Card
 from modern_art.checks import action_name, refuse
 from modern_art.events import CardPlayed, Event, SecondCardAdded, SecondCardDeclined
@@ -12,9 +12,10 @@ from modern_art.scoring import ROUND_ENDING_COUNT
 from modern_art.state import GameState, PlayerState
 
 
-def offer(state: GameState, phase: Offering, action: object, events: list[Event]) -> GameState:
+def offer(
+    state: GameState, phase: Offering, action: Action, seat: int, events: list[Event]
+) -> GameState:
     """The auctioneer offers a card from hand (R2.1)."""
-    seat: int = action.seat  # type: ignore[attr-defined]
     if seat != phase.auctioneer:
         refuse(
             "R2.1",
@@ -34,22 +35,18 @@ def offer(state: GameState, phase: Offering, action: object, events: list[Event]
         return end_round(replace(state, players=players, counts=counts), seat, (card,), events)
     if card.auction is Auction.DOUBLE:
         asking = seat if players[seat].hand else _next_asked(players, seat, seat)
-        return advance(
-            state,
-            DoubleOffer(seat, card, asking),  # type: ignore[arg-type]
-            players=players,
-            counts=counts,
-        )
+        if asking is None:  # pragma: no cover (all hands empty ended the round above)
+            raise AssertionError("no seat can be asked to add a second card")
+        return advance(state, DoubleOffer(seat, card, asking), players=players, counts=counts)
     return start_auction(
         state, card.auction, seat, (card,), None, events, players=players, counts=counts
     )
 
 
 def add_second_card(
-    state: GameState, phase: DoubleOffer, action: object, events: list[Event]
+    state: GameState, phase: DoubleOffer, action: Action, seat: int, events: list[Event]
 ) -> GameState:
     """The asked seat adds a second card of the double's artist, or declines (R5.1, R5.2)."""
-    seat: int = action.seat  # type: ignore[attr-defined]
     if seat != phase.asking:
         refuse(
             "R5.2",

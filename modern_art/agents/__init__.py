@@ -8,6 +8,7 @@
 
 from modern_art.agents.base import Agent, agent_name
 from modern_art.agents.heuristic import HeuristicAgent
+from modern_art.agents.host import Host
 from modern_art.agents.montecarlo import MonteCarloAgent
 from modern_art.agents.play import play_game
 from modern_art.agents.random_agent import RandomAgent
@@ -23,6 +24,7 @@ __all__ = [
     "Agent",
     "AgentFactory",
     "HeuristicAgent",
+    "Host",
     "MonteCarloAgent",
     "RandomAgent",
     "Standing",

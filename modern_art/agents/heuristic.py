@@ -26,12 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.agents.ledger_cache import LedgerCache
-from modern_art.agents.table import (
-    Table,
+from modern_art.agents.knowledge import (
+    SeatKnowledge,
     estimates,
-    values_if_ended,
 )
+from modern_art.agents.ledger_cache import LedgerCache
 from modern_art.cards import Auction, Card
 from modern_art.events import Event
 from modern_art.phases import (
@@ -42,7 +41,7 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.scoring import ROUND_ENDING_COUNT
+from modern_art.scoring import ROUND_ENDING_COUNT, round_values
 from modern_art.views import HiddenAuctionView, PlayerView
 
 __all__ = ["HeuristicAgent", "heuristic_action"]
@@ -81,13 +80,13 @@ class HeuristicAgent:
     def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
         """Choose an action by the rules of thumb in this module's docstring."""
         moneys = self._ledger.money(view, events)
-        return heuristic_action(Table.from_view(view, moneys))
+        return heuristic_action(SeatKnowledge.from_view(view, moneys))
 
     def __repr__(self) -> str:
         return f"HeuristicAgent(seed={self.seed!r})"
 
 
-def heuristic_action(table: Table, memo: dict[object, float] | None = None) -> Action:
+def heuristic_action(table: SeatKnowledge, memo: dict[object, float] | None = None) -> Action:
     """The heuristic's action for ``table``'s seat (one of ``table.legal``).
 
     ``memo`` may carry lot values from one call to the next while nothing but
@@ -108,11 +107,11 @@ def heuristic_action(table: Table, memo: dict[object, float] | None = None) -> A
     return legal[0]  # pragma: no cover (no other phase asks for an action)
 
 
-def _lot_value(table: Table, lot: Sequence[Card], values: Sequence[float]) -> float:
+def _lot_value(table: SeatKnowledge, lot: Sequence[Card], values: Sequence[float]) -> float:
     return sum(values[table.artist_index(card)] for card in lot)
 
 
-def _cap(table: Table, value: float, auctioneer: int) -> int:
+def _cap(table: SeatKnowledge, value: float, auctioneer: int) -> int:
     """The most the seat should pay for a lot worth ``value`` to it."""
     if auctioneer == table.seat:  # it would otherwise receive the price
         return max(0, min(int((value - 1) / 2), table.money))
@@ -121,7 +120,7 @@ def _cap(table: Table, value: float, auctioneer: int) -> int:
 
 
 def _bid(
-    table: Table,
+    table: SeatKnowledge,
     phase: OpenAuction | OneOfferAuction | HiddenAuctionView | HiddenAuction,
     memo: dict[object, float] | None,
 ) -> Action:
@@ -154,13 +153,13 @@ def raise_to(seat: int, high: int, limit: int) -> Action:
     return Bid(seat, min(limit, high + max(1, (limit - high) // 3)))
 
 
-def open_limit(table: Table, phase: OpenAuction) -> int:
+def open_limit(table: SeatKnowledge, phase: OpenAuction) -> int:
     """The most the heuristic bids in this open auction."""
     value = _lot_value(table, phase.lot, estimates(table))
     return _cap(table, value, phase.auctioneer)
 
 
-def _fixed_price(table: Table, phase: FixedPriceAuction) -> Action:
+def _fixed_price(table: SeatKnowledge, phase: FixedPriceAuction) -> Action:
     seat = table.seat
     if phase.price is None:  # name the price (R4.4)
         if table.money == 0:
@@ -176,12 +175,12 @@ def _fixed_price(table: Table, phase: FixedPriceAuction) -> Action:
     return Pass(seat)
 
 
-def _round_end_gain(table: Table, counts: Sequence[int]) -> float:
+def _round_end_gain(table: SeatKnowledge, counts: Sequence[int]) -> float:
     """The seat's sale minus the others' mean if the round ends with ``counts``."""
-    return table.edge(values_if_ended(counts, table.tiles, table.rules))
+    return table.edge(round_values(counts, table.tiles, table.rules))
 
 
-def _promotion(table: Table, before: Sequence[float], after: Sequence[float]) -> float:
+def _promotion(table: SeatKnowledge, before: Sequence[float], after: Sequence[float]) -> float:
     """How much more the seat's museum is worth than the others', after minus before."""
     return table.edge([x - y for x, y in zip(after, before, strict=True)])
 
@@ -192,12 +191,12 @@ def _with_one_more(counts: Sequence[int], artist: int, k: int = 1) -> list[int]:
     return more
 
 
-def _offer(table: Table) -> Action:
+def _offer(table: SeatKnowledge) -> Action:
     """Score each card in hand and offer the best (R2.1)."""
     return ranked_offers(table)[0]
 
 
-def ranked_offers(table: Table) -> list[Action]:
+def ranked_offers(table: SeatKnowledge) -> list[Action]:
     """One ``PlayCard`` per kind of card in hand, best first by the heuristic's score.
 
     Cards of the same artist and symbol are alike; the first in hand stands
@@ -214,7 +213,7 @@ def ranked_offers(table: Table) -> list[Action]:
     return [table.legal[i] for _, i in sorted(scored.values())]
 
 
-def _partner(table: Table, card: Card) -> Card | None:
+def _partner(table: SeatKnowledge, card: Card) -> Card | None:
     """The best card in hand to add to ``card`` as a double's second card."""
     fitting = [
         c
@@ -226,7 +225,7 @@ def _partner(table: Table, card: Card) -> Card | None:
     return max(fitting, key=lambda c: _SALE_SHARE[c.auction])
 
 
-def _offer_score(table: Table, card: Card, before: Sequence[float]) -> float:
+def _offer_score(table: SeatKnowledge, card: Card, before: Sequence[float]) -> float:
     a = table.artist_index(card)
     counts = _with_one_more(table.counts, a)
     if counts[a] >= ROUND_ENDING_COUNT:  # R6.1, R5.6: it ends the round unsold
@@ -247,7 +246,7 @@ def _offer_score(table: Table, card: Card, before: Sequence[float]) -> float:
     return revenue + _promotion(table, before, after)
 
 
-def _second_card(table: Table, phase: DoubleOffer) -> Action:
+def _second_card(table: SeatKnowledge, phase: DoubleOffer) -> Action:
     """Add a second card to a double, or decline (R5.1-R5.3)."""
     seat = table.seat
     a = table.artist_index(phase.card)

@@ -34,8 +34,8 @@ from typing import Literal
 
 from modern_art.actions import Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
+from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
-from modern_art.agents.table import Table, estimates
 from modern_art.engine import apply
 from modern_art.events import Event, RoundEnded
 from modern_art.ledger import MoneyLedger
@@ -66,7 +66,7 @@ def heuristic_policy(
     state: GameState, seat: int, rng: random.Random, memo: dict[object, float]
 ) -> Action:
     """The heuristic's action for ``seat`` in a (sampled) full state."""
-    return heuristic_action(Table.from_state(state, seat), memo)
+    return heuristic_action(SeatKnowledge.from_state(state, seat), memo)
 
 
 def random_policy(
@@ -133,7 +133,7 @@ class MonteCarloAgent:
             if self._plan is not None and self._plan[0] == key:  # keep to the limit
                 return raise_to(seat, phase.high_bid, self._plan[1])
         ledger = self._ledger.ledger(view, events)
-        table = Table.from_view(view, self._ledger.money(view, events))
+        table = SeatKnowledge.from_view(view, self._ledger.money(view, events))
         choice = heuristic_action(table)
         if isinstance(phase, OpenAuction):
             limits = _limits(table, phase)
@@ -181,7 +181,7 @@ class MonteCarloAgent:
         return challenger if _clearly_better(results[challenger], results[0]) else 0
 
 
-def _limits(table: Table, phase: OpenAuction) -> list[int]:
+def _limits(table: SeatKnowledge, phase: OpenAuction) -> list[int]:
     """Bid limits to search in an open auction: the heuristic's first, then pass and others."""
     own = open_limit(table, phase)
     value = sum(estimates(table)[table.artist_index(card)] for card in phase.lot)
@@ -195,7 +195,7 @@ def _limits(table: Table, phase: OpenAuction) -> list[int]:
     return limits
 
 
-def _candidates(table: Table, view: PlayerView, choice: Action) -> list[Action]:
+def _candidates(table: SeatKnowledge, view: PlayerView, choice: Action) -> list[Action]:
     """The heuristic's choice first, then the few other actions worth a search."""
     legal = view.legal_actions
     phase = view.phase

@@ -1,8 +1,8 @@
 """``modern-art play``: a person plays one seat in the terminal against bots.
 
-The command is the game's host: it keeps the state, asks each bot with its
-view, and asks the person at the keyboard, showing what their seat may see
-(R7), the legal choices and the payout hint. An action the rules refuse is
+The command runs the game in a :class:`~modern_art.Host`: the bots act
+from their views, and the person at the keyboard is asked, shown what
+their seat may see (R7), the legal choices and the payout hint. An action the rules refuse is
 answered with the rule's own message, and the question is asked again.
 End of input (Ctrl-D) or ``q`` leaves the table; nothing the person types
 can crash the game.
@@ -15,16 +15,14 @@ import random
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Table as RichTable
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.agents import Agent
+from modern_art.agents import Agent, Host
 from modern_art.cli.commands import CommandError, bot_factory, console, rules_from, save_record
 from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
-from modern_art.engine import apply, new_game
+from modern_art.engine import new_game
 from modern_art.errors import IllegalAction
-from modern_art.events import Event
-from modern_art.order import next_seat
 from modern_art.payout import best_case_payout, payout_if_round_ended_now
 from modern_art.phases import (
     DoubleOffer,
@@ -33,7 +31,6 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.records import record
 from modern_art.redaction import visible_events
 from modern_art.state import GameState, Step
 from modern_art.views import HiddenAuctionView, PlayerView, view
@@ -79,8 +76,6 @@ def play(args: argparse.Namespace) -> int:
         names.append(f"{next(bot_names)} ({kind})")
         agents[seat] = bot_factory(kind, args.playouts)(seed * 10 + seat)
     out = console()
-    state = new_game(names, seed=seed, rules=rules)
-    start = state
     out.print(
         f"[bold]Modern Art[/]: you are {escape(args.name)}, seat {me}, against"
         f" {', '.join(escape(names[s]) for s in sorted(agents))}. Seed {seed}."
@@ -89,26 +84,21 @@ def play(args: argparse.Namespace) -> int:
     narrator = Narrator(rules, names, viewer=me, show_money=False)
     for line in narrator.opening():
         out.print(line)
-    seen: list[list[Event]] = [[] for _ in range(players)]
-    actions: list[Action] = []
+
+    def tell(before: GameState, action: Action, step: Step) -> None:
+        for line in narrator.feed(visible_events(step.events, me)):
+            out.print(line)
+
+    host = Host(new_game(names, seed=seed, rules=rules), agents, observer=tell)
     human = Human(out, me)
     try:
-        while not state.is_over:
-            seat = next_seat(state)
-            if seat == me:
-                action, step = human.decide(state)
-            else:
-                action = agents[seat].act(view(state, seat), seen[seat])
-                step = apply(state, action)
-            actions.append(action)
-            for s in range(players):
-                seen[s].extend(visible_events(step.events, s))
-            for line in narrator.feed(visible_events(step.events, me)):
-                out.print(line)
-            state = step.state
+        while not host.state.is_over:
+            host.run()
+            if not host.state.is_over:
+                human.decide(host)
     except Quit as reason:
         out.print(f"\n{reason} You leave the table; the game is abandoned.")
-    save_record(record(start, actions, seed=seed), args.save)
+    save_record(host.record(seed), args.save)
     if args.save:
         out.print(f"The game record is saved in {args.save}: modern-art replay {args.save}")
     return 0
@@ -122,8 +112,9 @@ class Human:
         self.seat = seat
         self._shown: object = None
 
-    def decide(self, state: GameState) -> tuple[Action, Step]:
-        """Show the seat's view, read answers until one is legal; the action and its step."""
+    def decide(self, host: Host) -> Step:
+        """Show the seat's view, read answers until the host accepts one; its step."""
+        state = host.state
         seen = view(state, self.seat)
         key = (state.round, state.counts, seen.auction.lot if seen.auction else None)
         if key != self._shown or isinstance(seen.phase, Offering | DoubleOffer):
@@ -154,7 +145,7 @@ class Human:
                 self.out.print(f"[red]Not understood:[/] {escape(action)}")
                 continue
             try:
-                return action, apply(state, action)
+                return host.apply(action)
             except IllegalAction as exc:
                 self.out.print(f"[red]Not allowed:[/] {escape(str(exc))}")
 
@@ -198,7 +189,7 @@ def show_view(out: Console, seen: PlayerView) -> None:
     rules = seen.rules
     now = payout_if_round_ended_now(seen)
     best = best_case_payout(seen)
-    board = Table(title=f"Round {seen.round} of {rules.rounds}", title_justify="left")
+    board = RichTable(title=f"Round {seen.round} of {rules.rounds}", title_justify="left")
     for column in ("artist", "offered", "tiles", "pays if round ended now", "at best", "in hand"):
         board.add_column(column, justify="left" if column == "artist" else "right")
     for a, artist in enumerate(rules.artists):
@@ -212,7 +203,7 @@ def show_view(out: Console, seen: PlayerView) -> None:
             str(held),
         )
     out.print(board)
-    table = Table(title="Players (money is secret unless shown)", title_justify="left")
+    table = RichTable(title="Players (money is secret unless shown)", title_justify="left")
     for column in ("seat", "player", "money", "cards", "museum"):
         table.add_column(column)
     for s, p in enumerate(seen.players):

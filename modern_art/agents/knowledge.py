@@ -1,6 +1,6 @@
 """What a bot reasons about: one seat's knowledge of the table, and painting values.
 
-:class:`Table` gathers what a seat knows, from its :class:`~modern_art.PlayerView`
+:class:`SeatKnowledge` gathers what a seat knows, from its :class:`~modern_art.PlayerView`
 (what a real agent sees) or from a whole :class:`~modern_art.GameState` (a
 sampled world inside a Monte Carlo playout, where nothing is secret any more).
 The valuation functions turn the payout helpers' numbers into the estimate
@@ -14,15 +14,15 @@ from collections.abc import Sequence
 from modern_art.actions import Action
 from modern_art.cards import Card
 from modern_art.legal import legal_actions
-from modern_art.payout import best_case_payout, payout_if_round_ended_now
+from modern_art.payout import best_case_payout
 from modern_art.phases import Phase
 from modern_art.rules import Rules
-from modern_art.scoring import ROUND_ENDING_COUNT, artist_value
+from modern_art.scoring import ROUND_ENDING_COUNT, round_values
 from modern_art.state import GameState
 from modern_art.views import PlayerView, PublicPhase
 
 
-class Table:
+class SeatKnowledge:
     """One seat's knowledge of the table, in the shape the bots' rules of thumb read."""
 
     __slots__ = (
@@ -76,7 +76,7 @@ class Table:
         self._index = _artist_index(rules)
 
     @classmethod
-    def from_view(cls, view: PlayerView, moneys: Sequence[int]) -> Table:
+    def from_view(cls, view: PlayerView, moneys: Sequence[int]) -> SeatKnowledge:
         """The table as ``view``'s seat knows it; ``moneys`` fills screened money (R7.4)."""
         assert view.seat is not None
         return cls(
@@ -94,7 +94,7 @@ class Table:
         )
 
     @classmethod
-    def from_state(cls, state: GameState, seat: int) -> Table:
+    def from_state(cls, state: GameState, seat: int) -> SeatKnowledge:
         """The table of a whole (sampled) state, seen from ``seat``."""
         players = state.players
         return cls(
@@ -146,13 +146,6 @@ class Table:
         return self._index[card.artist]
 
 
-def _rank(counts: Sequence[float], places: int) -> list[int]:
-    """As :func:`~modern_art.rank_artists` (R6.3), for counts that may be fractional."""
-    offered = [a for a, count in enumerate(counts) if count > 0]
-    offered.sort(key=lambda a: (-counts[a], a))
-    return offered[:places]
-
-
 _INDEXES: dict[tuple[str, ...], dict[str, int]] = {}
 
 
@@ -165,23 +158,8 @@ def _artist_index(rules: Rules) -> dict[str, int]:
     return index
 
 
-def values_if_ended(
-    counts: Sequence[float], tiles: Sequence[tuple[int, ...]], rules: Rules
-) -> list[int]:
-    """Per artist, what one painting pays if the round ends with ``counts`` (R6.3-R6.5).
-
-    The same sum as :func:`~modern_art.payout_if_round_ended_now`, for counts
-    that are not (yet) a state's.
-    """
-    ranked = _rank(counts, len(rules.value_tiles))
-    values = [0] * len(counts)
-    for place, a in enumerate(ranked):
-        values[a] = artist_value((*tiles[a], rules.value_tiles[place]), ranked=True)
-    return values
-
-
 def estimates(
-    table: Table, counts: Sequence[int] | None = None, *, own: bool = True
+    table: SeatKnowledge, counts: Sequence[int] | None = None, *, own: bool = True
 ) -> list[float]:
     """Per artist, what one painting is likely to pay at this round's end.
 
@@ -197,16 +175,10 @@ def estimates(
         for card in table.hand:
             held[table.artist_index(card)] += 0.5
         pushed = [c + h for c, h in zip(counts, held, strict=True)]
-        now: Sequence[float] = values_if_ended(pushed, table.tiles, rules)
+        now: Sequence[float] = round_values(pushed, table.tiles, rules)
     else:
-        now = values_if_ended(counts, table.tiles, rules)
+        now = round_values(counts, table.tiles, rules)
     youth = 1.0 - min(1.0, max(counts) / (ROUND_ENDING_COUNT - 1))
     if youth <= 0.0:
         return list(now)
     return [v + 0.3 * youth * max(0.0, b - v) for v, b in zip(now, table.best, strict=True)]
-
-
-def payout_now(game: GameState | PlayerView) -> tuple[int, ...]:
-    """:func:`~modern_art.payout_if_round_ended_now` as a tuple in board order."""
-    payout = payout_if_round_ended_now(game)
-    return tuple(payout[a] for a in game.rules.artists)
