@@ -166,7 +166,6 @@ class GameTable:
                 f"a table of {state.num_players} needs as many seats, got {len(seats)}"
             )
         self.id = table_id
-        self.start = self.state = state
         self.seed = seed
         self.bot = bot
         self.bot_seed = bot_seed
@@ -174,18 +173,32 @@ class GameTable:
         self.timings = timings
         self.journal = journal
         self.log: list[Entry] = []
-        self.actions: list[ma.Action] = []
         self.created = self.touched = self.changed = now
         self.finished_at: float | None = None
         self.owner: str | None = None
         self.version = 0  # moves on with every change: push streams wait on it
-        self.agents = [BOTS[s.bot](bot_seed + i) if s.bot else None for i, s in enumerate(seats)]
-        # What each seat has been shown since the game began (the agent protocol).
-        self.seen: list[list[ma.Event]] = [[] for _ in seats]
+        # The library's host loop keeps the game, the bots and what each seat was shown.
+        bots = {i: BOTS[s.bot](bot_seed + i) for i, s in enumerate(seats) if s.bot}
+        self.host = ma.Host(state, bots)
         self.due: dict[int, float] = dict.fromkeys(state.to_act, now)  # waiting since
         self.missed = [0] * len(seats)
         # Each seat's log lines as sent, made once: a line never changes.
         self.rendered: dict[int | None, list[object]] = {}
+
+    @property
+    def state(self) -> ma.GameState:
+        """The game now."""
+        return self.host.state
+
+    @property
+    def start(self) -> ma.GameState:
+        """The game as it began."""
+        return self.host.start
+
+    @property
+    def actions(self) -> list[ma.Action]:
+        """Every action applied, in order."""
+        return self.host.actions
 
     # -- who is asking ------------------------------------------------------
 
@@ -252,7 +265,7 @@ class GameTable:
             return
         self._notice(seat, "back", now)
         self.seats = _replace(self.seats, seat, evolve(self.seats[seat], bot=None))
-        self.agents[seat] = None
+        del self.host.agents[seat]
         self.missed[seat] = 0
         if seat in self.due:
             self.due[seat] = now
@@ -261,7 +274,7 @@ class GameTable:
         """A bot plays the person's ``seat`` until they come back (a notice in the log)."""
         self._notice(seat, "away", now)
         self.seats = _replace(self.seats, seat, evolve(self.seats[seat], bot=self.bot))
-        self.agents[seat] = BOTS[self.bot](self.bot_seed + seat)
+        self.host.agents[seat] = BOTS[self.bot](self.bot_seed + seat)
 
     def _notice(self, seat: int, note: str, now: float) -> None:
         entry = Entry(self.state.step, seat, "table", (), note)
@@ -280,17 +293,14 @@ class GameTable:
         self._record(action, ma.apply(self.state, action), by, now)
 
     def _record(self, action: ma.Action, step: ma.Step, by: str, now: float) -> None:
-        """Journal, then keep, one applied action: nothing changes if the journal refuses."""
+        """Journal, then make, one step: nothing changes if the journal refuses."""
         before = self.state
         entry = Entry(before.step, action.seat, by, step.events)
         if self.journal is not None:
             self.journal.write(self, entry, action, step.state.is_over)
-        self.state = step.state
-        self.actions.append(action)
+        self.host.apply(action)  # the same step again (a few microseconds), now kept
         self.log.append(entry)
         self.version += 1
-        for s, seen in enumerate(self.seen):
-            seen.extend(ma.visible_events(step.events, s))
         self.changed = now
         if self.state.is_over and self.finished_at is None:
             self.finished_at = now
@@ -316,14 +326,14 @@ class GameTable:
         """
         applied = 0
         while not self.state.is_over and applied < _MAX_STEPS_PER_ADVANCE:
-            bots = [s for s in self.state.to_act if self.agents[s] is not None]
+            bots = [s for s in self.state.to_act if s in self.host.agents]
             overdue = self._overdue(now)
             if bots and now - self.changed >= self.timings.bot_delay:
-                seat = ma.next_seat(self.state, among=bots)
+                seat = self.host.next_seat(bots)
                 action = self._bot_action(seat)
                 self._record(action, ma.apply(self.state, action), "bot", now)
             elif overdue:
-                seat = ma.next_seat(self.state, among=overdue)
+                seat = self.host.next_seat(overdue)
                 counts = not is_open_auction(self.state)  # letting an open auction go is fine
                 action = default_action(self.state, seat)
                 self._record(action, ma.apply(self.state, action), "clock", now)
@@ -337,11 +347,9 @@ class GameTable:
         return applied
 
     def _bot_action(self, seat: int) -> ma.Action:
-        agent = self.agents[seat]
-        assert agent is not None
         view = ma.view(self.state, seat)
         try:
-            action = agent.act(view, self.seen[seat])
+            action = self.host.ask(seat)
         except Exception:  # a bot's bug must not stall the table
             log.exception(
                 "bot at seat %d of table %s failed; it takes its first choice", seat, self.id
@@ -362,7 +370,7 @@ class GameTable:
     def _deadlines(self) -> dict[int, float]:
         """When each person still to act runs out of time (bots keep their own pace)."""
         t = self.timings
-        people = {s: since for s, since in self.due.items() if self.agents[s] is None}
+        people = {s: since for s, since in self.due.items() if s not in self.host.agents}
         if is_open_auction(self.state):
             return {s: since + t.open_idle + 2 * t.going for s, since in people.items()}
         return {s: since + t.turn for s, since in people.items()}
@@ -415,7 +423,7 @@ class GameTable:
 
     def record(self) -> ma.GameRecord:
         """The game so far as a :class:`~modern_art.GameRecord`, with its result once over."""
-        return ma.record(self.start, self.actions, seed=self.seed)
+        return self.host.record(seed=self.seed)
 
 
 def _replace(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
