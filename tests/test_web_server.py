@@ -10,78 +10,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import BOT_HANDS, DOUBLE, FIVE_KINDS_HAND, HIDDEN, ONE, OPEN, Clock, need, short_rules
+from webkit import BOT_HANDS, DOUBLE, FIVE_KINDS_HAND, HIDDEN, ONE, OPEN, Clock, need
 
 need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
 
+import webclient  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
+from webclient import (  # noqa: E402
+    FAST,
+    JSON,
+    NO_LIMITS,
+    auth,
+    open_http,
+    post_action,
+    seat_view,
+    stacked,
+)
 
 import modern_art as ma  # noqa: E402
-from examples.web import Limits, Registry, Timings, create_app  # noqa: E402
+from examples.web import Registry, Timings, create_app  # noqa: E402
 from examples.web.tables import TableError  # noqa: E402
 
-FAST = Timings(bot_delay=0.0, open_idle=4.0, going=2.0, ttl=600.0, poll=0.05, tick=None)
-NO_LIMITS = Limits(rate=0.0, tables_per_minute=0.0)  # the limits' own tests set theirs
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """A clock moved by hand."""
-    return Clock()
-
-
-@pytest.fixture
-def registry(clock: Clock) -> Registry:
-    """A registry on the hand-moved clock, with prompt bots and no background ticker."""
-    return Registry(FAST, clock=clock)
-
-
-@pytest.fixture
-def client(registry: Registry) -> TestClient:
-    """A test client on an app sharing ``registry``, without per-address limits."""
-    return TestClient(create_app(registry, limits=NO_LIMITS))
-
-
-JSON = {"Content-Type": "application/json"}
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}", **JSON}
-
-
-def open_http(client: TestClient, **fields: Any) -> tuple[str, dict[int, str]]:
-    """Open a table through the API; its id and each person's token by seat."""
-    reply = client.post("/api/tables", json={"players": 3, "humans": [0], "seed": 4, **fields})
-    assert reply.status_code == 201, reply.text
-    body = reply.json()
-    tokens = {s["seat"]: s["link"].split("#token=")[1] for s in body["seats"]}
-    return body["table"], tokens
-
-
-def seat_view(client: TestClient, table: str, token: str, since: int = 0) -> dict[str, Any]:
-    reply = client.get(f"/api/tables/{table}/seat?since={since}", headers=auth(token))
-    assert reply.status_code == 200, reply.text
-    body: dict[str, Any] = reply.json()
-    return body
-
-
-def post_action(
-    client: TestClient, table: str, token: str, action: ma.Action | str | bytes, step: int
-) -> Any:
-    body = ma.to_json(action) if not isinstance(action, str | bytes) else action
-    return client.post(
-        f"/api/tables/{table}/actions?step={step}", content=body, headers=auth(token)
-    )
-
-
-def stacked(registry: Registry, hands: list[list[Any]], humans: list[int], **kw: Any) -> Any:
-    """A 3-player table with round-1 ``hands`` stacked; returns the table and tokens."""
-    rules = short_rules(len(hands[0]))
-    deck = ma.stack_deck(hands, rules=rules)
-    return registry.open_table(
-        ["Ann", "Bea", "Cy"], humans=humans, rules=rules, deck=deck, seed=1, **kw
-    )
-
+clock, registry, client = webclient.clock, webclient.registry, webclient.client  # the fixtures
 
 # -- the page -------------------------------------------------------------
 
