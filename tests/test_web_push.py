@@ -71,7 +71,7 @@ def test_a_stream_needs_a_seat_token_and_a_table(clock: Clock) -> None:
 
 
 def test_news_wakes_the_stream_and_a_newer_stream_replaces_it(clock: Clock) -> None:
-    """A change is pushed at once, not at a keepalive; a second stream of the seat ends the first."""
+    """News is pushed at once, not at a keepalive; a second stream of the seat ends the first."""
     registry = Registry(Timings(bot_delay=5.0, keepalive=30.0, tick=None), clock=clock)
     table, _ = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=4)
     hub = Hub()
