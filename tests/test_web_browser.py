@@ -26,6 +26,7 @@ from webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
 need("starlette", "the web extra: pip install -e '.[web]'")
 uvicorn = need("uvicorn", "the web extra: pip install -e '.[web]'")
 sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
+httpx = need("httpx", "httpx: pip install httpx2")
 if not CHROMIUM.exists():
     from webkit import missing
 
@@ -462,3 +463,44 @@ def test_the_lobby_gives_each_person_a_link(server: tuple[str, Registry], browse
     assert state.players[0].name == "Zoe" and registry.tables[table_id].seats[1].kind == "human"
     assert page.locator("#player-list .player[data-seat='0'] .who").inner_text() == "Zoe (you)"
     assert page.errors == []
+
+
+def test_the_page_reconnects_to_a_restarted_server_without_a_reload(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The server process is killed mid-game and started again: the page carries on, unreloaded."""
+    from webclient import free_port, serve
+
+    db, port = tmp_path / "web.sqlite3", free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = serve(db, port)
+    try:
+        opened = httpx.post(f"{base}/api/tables", json={"players": 3, "seed": 6}).json()
+        page = new_page(browser)
+        page.goto(f"{base}{opened['seats'][0]['link']}")
+        page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
+        page.evaluate("window.sameDocument = true")
+        step = page.evaluate("document.body.dataset.step")
+        click_and_wait(page, "#hand-cards button.playable >> nth=0", step)
+        page.wait_for_function("() => document.body.dataset.myTurn === 'true'", timeout=WAIT_MS)
+        before = page.evaluate("() => [document.body.dataset.step, page.log.length]")
+        hand = page.locator("#hand-cards").inner_text()
+        server.kill()  # SIGKILL: no clean shutdown
+        server.wait(timeout=10)
+        page.wait_for_function(
+            "() => document.body.dataset.connected === 'false'", timeout=WAIT_MS
+        )
+        server = serve(db, port)
+        page.wait_for_function("() => document.body.dataset.connected === 'true'", timeout=WAIT_MS)
+        assert page.evaluate("window.sameDocument") is True  # not reloaded
+        after = page.evaluate("() => [document.body.dataset.step, page.log.length]")
+        assert after == before and page.locator("#hand-cards").inner_text() == hand
+        seen = snapshot(page)
+        artist = seen["lot"][0] if seen["lot"] else None
+        value = seen["board"][artist]["now"] * len(seen["lot"]) if artist else 0
+        play_one_decision(page, seen, set(), value)  # and the game goes on
+        assert page.evaluate("document.body.dataset.step") != before[0]
+        assert page.errors == []
+    finally:
+        server.kill()
+        server.wait(timeout=10)

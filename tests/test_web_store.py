@@ -5,11 +5,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,14 +19,13 @@ httpx = need("httpx", "httpx: pip install httpx2")
 
 import webclient  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from webclient import FAST, NO_LIMITS, auth, seat_view  # noqa: E402
+from webclient import FAST, NO_LIMITS, auth, free_port, seat_view, serve  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from examples.web import Registry, Store, create_app  # noqa: E402
 from examples.web.documents import seat_document  # noqa: E402
 
 clock = webclient.clock  # the fixture
-ROOT = Path(__file__).parents[1]
 
 
 def on(path: Path, clock: Clock) -> tuple[Registry, TestClient]:
@@ -142,36 +138,6 @@ def test_memory_keeps_nothing(clock: Clock) -> None:
 
 
 # -- a real server process, killed ------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
-
-
-def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """``python -m examples.web`` on ``port`` and ``db``, once it answers."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db), *FLAGS],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/tables/none", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError(
-        f"the server did not start: {process.stderr.read() if process.stderr else ''}"
-    )
 
 
 @pytest.fixture

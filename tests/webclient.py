@@ -5,8 +5,14 @@ Import it only after :func:`webkit.need` found Starlette's test client.
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 from webkit import Clock, short_rules
@@ -77,4 +83,38 @@ def stacked(registry: Registry, hands: list[list[Any]], humans: list[int], **kw:
     deck = ma.stack_deck(hands, rules=rules)
     return registry.open_table(
         ["Ann", "Bea", "Cy"], humans=humans, rules=rules, deck=deck, seed=1, **kw
+    )
+
+
+ROOT = Path(__file__).parents[1]
+
+
+def free_port() -> int:
+    """A port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
+
+
+def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
+    """``python -m examples.web`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db), *FLAGS],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/tables/none", timeout=1)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.05)
+    process.kill()
+    raise RuntimeError(
+        f"the server did not start: {process.stderr.read() if process.stderr else ''}"
     )

@@ -120,7 +120,7 @@ async function listen() {
     page.retry = Math.min((page.retry || 0) + 1, 8);
   }
   if (page.stopped) return;
-  page.timer = setTimeout(listen, page.retry ? 250 * 2 ** Math.min(page.retry, 4) : 0);
+  page.timer = setTimeout(listen, page.retry ? 250 * 2 ** Math.min(page.retry, 3) : 0);
 }
 
 async function readEvents(reader) {
