@@ -1,0 +1,224 @@
+"""Load on the web table: many people at many tables, every seat on a push stream.
+
+    pip install -e '.[web]' httpx2
+    python benchmarks/web_load.py                      # 60 tables of 5 people, 60 s
+    python benchmarks/web_load.py --tables 2 --players 3 --seconds 5   # a quick look
+
+Starts ``python -m examples.web`` (per-address limits off, bots never used:
+every seat is a simulated person) on a fresh database, opens the tables,
+and gives every seat its own stream (``GET /stream``, read as the page reads
+it) and its own little player: when a pushed document offers it actions, it
+waits a moment and posts one (a pass where it may, else a random legal
+action, small bids). Open auctions let several people act at once, so some
+posts come back 409 (stale), as they would in a browser.
+
+It prints the server's CPU time per applied action (user + system time of
+the server process, from ``/proc``, over the run, divided by the actions
+the tables applied), the server's memory (resident set at the end and its
+peak), and how long posts took. The load runs in this one process, on the
+same machine, so it competes with the server for CPU: the figures are for
+the server process alone, not the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).parents[1]
+FORMAT = "modern-art/1"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+
+
+def _memory_kib(pid: int) -> dict[str, int]:
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            found[name] = int(value.split()[0])
+    return found
+
+
+class Stats:
+    """What the players saw."""
+
+    def __init__(self) -> None:
+        self.posts: list[float] = []
+        self.statuses: dict[int, int] = {}
+        self.pushed = 0
+        self.errors: list[str] = []
+
+
+def _choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    passes = [a for a in legal if a["type"] == "Pass"]
+    if passes and rng.random() < 0.6:
+        return passes[0]
+    bids = [a for a in legal if a["type"] == "Bid" and a["amount"] <= 12]
+    prices = [a for a in legal if a["type"] == "SetPrice" and a["price"] <= 15]
+    others = [a for a in legal if a["type"] not in ("Bid", "SetPrice", "Pass")]
+    pool = others or bids or prices or legal
+    return rng.choice(pool)
+
+
+async def _seat(
+    client: httpx.AsyncClient,
+    table: str,
+    token: str,
+    until: float,
+    stats: Stats,
+    rng: random.Random,
+) -> None:
+    headers = {"Authorization": f"Bearer {token}"}
+    since = 0
+    while time.monotonic() < until:
+        try:
+            async with client.stream(
+                "GET", f"/api/tables/{table}/stream?since={since}", headers=headers
+            ) as reply:
+                buffer = ""
+                async for text in reply.aiter_text():
+                    buffer += text
+                    while "\n\n" in buffer:
+                        block, buffer = buffer.split("\n\n", 1)
+                        data = [ln[6:] for ln in block.split("\n") if ln.startswith("data: ")]
+                        if not data or "event: seat" not in block:
+                            continue
+                        document = json.loads("".join(data))
+                        stats.pushed += 1
+                        since = document["next"]
+                        if document["table"]["over"] or time.monotonic() >= until:
+                            return
+                        legal = document["view"]["legal_actions"]
+                        if legal:
+                            await asyncio.sleep(rng.uniform(0.05, 0.3))  # a person's moment
+                            await _post(client, table, headers, document, rng, stats)
+        except httpx.HTTPError as err:
+            stats.errors.append(repr(err))
+            await asyncio.sleep(0.2)
+
+
+async def _post(
+    client: httpx.AsyncClient,
+    table: str,
+    headers: dict[str, str],
+    document: dict[str, Any],
+    rng: random.Random,
+    stats: Stats,
+) -> None:
+    action = {**_choose(rng, document["view"]["legal_actions"]), "format": FORMAT}
+    started = time.perf_counter()
+    reply = await client.post(
+        f"/api/tables/{table}/actions?step={document['view']['step']}",
+        json=action,
+        headers=headers,
+    )
+    stats.posts.append(time.perf_counter() - started)
+    stats.statuses[reply.status_code] = stats.statuses.get(reply.status_code, 0) + 1
+
+
+async def _load(base: str, tables: int, players: int, seconds: float, seed: int) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=tables * players * 2 + 10)
+    timeout = httpx.Timeout(30.0, read=None)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
+        seats = []
+        for t in range(tables):
+            body = {"players": players, "humans": list(range(players)), "seed": seed + t}
+            reply = await client.post("/api/tables", json=body)
+            reply.raise_for_status()
+            opened = reply.json()
+            seats += [(opened["table"], s["link"].split("#token=")[1]) for s in opened["seats"]]
+        until = time.monotonic() + seconds
+        rng = random.Random(seed)
+        await asyncio.gather(
+            *(
+                _seat(client, table, token, until, stats, random.Random(rng.random()))
+                for table, token in seats
+            )
+        )
+        stats.tables = [t for t, _ in seats[::players]]  # type: ignore[attr-defined]
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the load and print what the server spent."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=60)
+    parser.add_argument("--players", type=int, default=5, choices=(3, 4, 5))
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [sys.executable, "-m", "examples.web", "--port", str(port)]
+        command += ["--db", str(Path(tmp) / "load.sqlite3"), "--rate", "0"]
+        command += ["--tables-per-minute", "0", "--max-tables", str(args.tables)]
+        command += ["--tables-per-address", str(args.tables), "--turn", "600"]
+        server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    httpx.get(f"{base}/api/tables/none", timeout=1)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.05)
+            cpu_before = _cpu_seconds(server.pid)
+            wall = time.monotonic()
+            stats = asyncio.run(_load(base, args.tables, args.players, args.seconds, args.seed))
+            wall = time.monotonic() - wall
+            cpu = _cpu_seconds(server.pid) - cpu_before
+            memory = _memory_kib(server.pid)
+            steps = sum(
+                httpx.get(f"{base}/api/tables/{t}").json()["table"]["step"]
+                for t in stats.tables  # type: ignore[attr-defined]
+            )
+        finally:
+            server.kill()
+            server.wait()
+
+    seats = args.tables * args.players
+    posts = sorted(stats.posts)
+    print(f"{args.tables} tables of {args.players} people: {seats} seats, each on a stream")
+    print(f"run: {wall:.1f} s wall; {steps} actions applied ({steps / wall:.0f}/s)")
+    print(f"pushed documents received: {stats.pushed}; posts by status: {stats.statuses}")
+    if steps:
+        print(f"server CPU: {cpu:.2f} s, {cpu / steps * 1000:.2f} ms per applied action")
+    print(f"server memory: {memory.get('VmRSS', 0) / 1024:.1f} MiB resident at the end,")
+    print(f"  {memory.get('VmHWM', 0) / 1024:.1f} MiB at the peak")
+    if posts:
+        median = statistics.median(posts) * 1000
+        p95 = posts[int(len(posts) * 0.95)] * 1000
+        print(f"post round trip: median {median:.1f} ms, 95th percentile {p95:.1f} ms")
+    if stats.errors:
+        print(f"{len(stats.errors)} stream errors, first: {stats.errors[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
