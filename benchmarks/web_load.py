@@ -154,12 +154,16 @@ async def _load(base: str, tables: int, players: int, seconds: float, seed: int)
             seats += [(opened["table"], s["link"].split("#token=")[1]) for s in opened["seats"]]
         until = time.monotonic() + seconds
         rng = random.Random(seed)
-        await asyncio.gather(
-            *(
+        players_ = [
+            asyncio.ensure_future(
                 _seat(client, table, token, until, stats, random.Random(rng.random()))
-                for table, token in seats
             )
-        )
+            for table, token in seats
+        ]
+        await asyncio.wait(players_, timeout=seconds)
+        for player in players_:  # a stream waiting for news does not look at the time
+            player.cancel()
+        await asyncio.gather(*players_, return_exceptions=True)
         stats.tables = [t for t, _ in seats[::players]]  # type: ignore[attr-defined]
     return stats
 

@@ -527,8 +527,8 @@ def test_docstring_examples_hold() -> None:
     """The ``>>>`` examples in the web modules hold (examples/ is outside testpaths)."""
     import doctest
 
-    from examples.web import documents, registry, tables
+    from examples.web import clocks, documents, guard, inputs, registry, store, tables
 
-    for module in (tables, registry, documents):
+    for module in (tables, registry, documents, clocks, guard, inputs, store):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0 and result.failed == 0, module.__name__

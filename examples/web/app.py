@@ -40,7 +40,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
-from examples.web.documents import seat_document, view_document
+from examples.web.documents import seat_document_text, view_document
 from examples.web.guard import Guard, Limits
 from examples.web.inputs import MAX_BODY_BYTES, bearer_token, read_body, strict_json, whole
 from examples.web.inputs import table_request as check_table_request
@@ -119,7 +119,8 @@ def create_app(
                 you = table.seat_of(bearer_token(request))
                 now = tables.clock()
                 table.touched = now
-                return _reply(seat_document(table, you, since, now))
+                text, _ = seat_document_text(table, you, since, now)
+            return Response(text, media_type="application/json", headers=_NO_STORE)
         except TableError as err:
             return _error(err)
 

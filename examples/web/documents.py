@@ -2,7 +2,10 @@
 
 Every view, action and event crosses the wire as a document written by
 :func:`modern_art.to_json` and read by :func:`modern_art.from_json`; the
-server only wraps them in a reply object (see :mod:`examples.web.app`).
+server only wraps them in a reply object (see :mod:`examples.web.app`). The
+library's text is spliced into the reply as it is, never parsed and written
+again, and each seat's log lines are written once: a push to five seats
+after every action is most of what the server does.
 """
 
 from __future__ import annotations
@@ -13,7 +16,17 @@ from typing import Any
 import modern_art as ma
 from examples.web.tables import Entry, GameTable
 
-__all__ = ["events_document", "log_line", "seat_document", "view_document"]
+__all__ = [
+    "events_document",
+    "log_line",
+    "seat_document",
+    "seat_document_text",
+    "view_document",
+]
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def view_document(view: ma.PlayerView) -> Any:
@@ -24,24 +37,7 @@ def view_document(view: ma.PlayerView) -> Any:
     >>> doc["type"], doc["seat"], len(doc["hand"]), doc["players"][0]["money"]
     ('PlayerView', 1, 10, None)
     """
-    try:
-        return json.loads(ma.to_json(view))
-    except ma.SerializationError:
-        return _view_document_fallback(view)
-
-
-def _view_document_fallback(view: ma.PlayerView) -> Any:
-    # Until the library writes views itself (issue 4), write one in its wire
-    # format: the converter the library uses, a "type" tag on the document
-    # and on the phase, as the library tags every member of a union.
-    from modern_art.serialize import FORMAT
-    from modern_art.wire import CONVERTER, TAG
-
-    body: dict[str, Any] = CONVERTER.unstructure(view, ma.PlayerView)
-    body["phase"][TAG] = type(view.phase).__name__
-    body["format"] = FORMAT
-    body[TAG] = "PlayerView"
-    return json.loads(json.dumps(body, sort_keys=True))
+    return json.loads(ma.to_json(view))
 
 
 def events_document(events: tuple[ma.Event, ...]) -> Any:
@@ -53,32 +49,35 @@ def events_document(events: tuple[ma.Event, ...]) -> Any:
     return json.loads(ma.to_json(events))
 
 
-def log_line(entry: Entry, index: int, seat: int | None) -> dict[str, Any]:
-    """One log line as ``seat`` may see it: the action's events redacted, or a notice."""
-    return {
-        "index": index,
-        "step": entry.step,
-        "seat": entry.seat,
-        "by": entry.by,
-        "note": entry.note,
-        "events": events_document(ma.visible_events(entry.events, seat)),
-    }
+def log_line(entry: Entry, index: int, seat: int | None) -> str:
+    """One log line as ``seat`` may see it, as JSON: the action's events redacted, or a notice.
+
+    >>> import modern_art as ma
+    >>> from examples.web.tables import Entry
+    >>> log_line(Entry(0, 1, "table", (), "away"), 3, 0)
+    '{"index":3,"step":0,"seat":1,"by":"table","note":"away","events":{"events":[],...}}'
+    """
+    head: dict[str, object] = {"index": index, "step": entry.step, "seat": entry.seat}
+    head |= {"by": entry.by, "note": entry.note}
+    events = ma.to_json(ma.visible_events(entry.events, seat))
+    return f'{_compact(head)[:-1]},"events":{events}}}'
 
 
-def seat_document(table: GameTable, seat: int, since: int, now: float) -> dict[str, Any]:
+def seat_document_text(table: GameTable, seat: int, since: int, now: float) -> tuple[str, int]:
     """Everything ``seat`` may know of ``table``, with its log from line ``since`` on.
 
     This one document is what a poll answers and what a push stream sends.
+
+    Returns:
+        The document as JSON text, and the cursor of the next log line.
     """
     view = ma.view(table.state, seat)
     lines = table.rendered.setdefault(seat, [])
     for index in range(len(lines), len(table.log)):
         lines.append(log_line(table.log[index], index, seat))
-    return {
+    head = {
         "table": table.summary(seat),
         "seat": seat,
-        "view": view_document(view),
-        "log": lines[since:],
         "next": len(table.log),
         "payout": {
             "now": ma.payout_if_round_ended_now(view),
@@ -86,3 +85,22 @@ def seat_document(table: GameTable, seat: int, since: int, now: float) -> dict[s
         },
         "clock": table.clock(now, seat),
     }
+    log = ",".join(lines[since:])
+    text = f'{_compact(head)[:-1]},"view":{ma.to_json(view)},"log":[{log}]}}'
+    return text, len(table.log)
+
+
+def seat_document(table: GameTable, seat: int, since: int, now: float) -> dict[str, Any]:
+    """:func:`seat_document_text`, parsed: ``view``, ``log``, ``next``, ``payout``, ``clock``...
+
+    >>> import modern_art as ma
+    >>> from examples.web import GameTable, Seat, Timings
+    >>> seats = [Seat("Ann", token_hash="0" * 64), Seat("Bo", bot="random"),
+    ...          Seat("Cy", bot="random")]
+    >>> table = GameTable("t", ma.new_game(3, seed=2), seats, Timings(), now=0.0, bot_seed=1)
+    >>> document = seat_document(table, 0, 0, now=0.0)
+    >>> document["seat"], document["next"], document["log"], document["clock"]["stage"]
+    (0, 0, [], 'turn')
+    """
+    found: dict[str, Any] = json.loads(seat_document_text(table, seat, since, now)[0])
+    return found

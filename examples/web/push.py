@@ -21,7 +21,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 
-from examples.web.documents import seat_document
+from examples.web.documents import seat_document_text
 from examples.web.registry import Registry
 
 __all__ = ["Hub", "seat_stream"]
@@ -76,9 +76,9 @@ class Hub:
             del self._claims[(table_id, seat)]
 
 
-def _message(event: str, data: object, cursor: int | None = None) -> str:
+def _message(event: str, data: str, cursor: int | None = None) -> str:
     head = f"id: {cursor}\n" if cursor is not None else ""
-    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {event}\ndata: {data}\n\n"  # data: JSON, so one line
 
 
 async def seat_stream(
@@ -92,23 +92,30 @@ async def seat_stream(
     cursor, sent = since, -1
     try:
         while True:
+            message = None  # made under the lock, sent after it: never yield holding it
             with registry.lock:
                 table = registry.tables.get(table_id)
                 if table is None:
-                    yield _message("gone", {"error": f"the table {table_id!r} has closed"})
-                    return
-                if table.version != sent:
+                    gone = json.dumps({"error": f"the table {table_id!r} has closed"})
+                    message = _message("gone", gone)
+                elif table.version != sent:
                     now = registry.clock()
                     table.touched = now
-                    document = seat_document(table, seat, cursor, now)
-                    sent, cursor = table.version, document["next"]
-                    yield _message("seat", document, cursor)
+                    document, cursor = seat_document_text(table, seat, cursor, now)
+                    sent = table.version
+                    message = _message("seat", document, cursor)
+            if message is not None:
+                yield message
+            if table is None:
+                return
             left = ends - loop.time()
             if left <= 0:
                 return
             changed = await hub.wait(table_id, min(timings.keepalive, left))
             if not hub.holds(table_id, seat, claim):
-                yield _message("replaced", {"error": "this seat is open in another page"})
+                yield _message(
+                    "replaced", json.dumps({"error": "this seat is open in another page"})
+                )
                 return
             if not changed:
                 yield ": keepalive\n\n"

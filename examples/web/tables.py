@@ -183,7 +183,7 @@ class GameTable:
         self.due: dict[int, float] = dict.fromkeys(state.to_act, now)  # waiting since
         self.missed = [0] * len(seats)
         # Each seat's log lines as sent, made once: a line never changes.
-        self.rendered: dict[int | None, list[object]] = {}
+        self.rendered: dict[int | None, list[str]] = {}
 
     @property
     def state(self) -> ma.GameState:
