@@ -15,9 +15,10 @@ posts come back 409 (stale), as they would in a browser.
 It prints the server's CPU time per applied action (user + system time of
 the server process, from ``/proc``, over the run, divided by the actions
 the tables applied), the server's memory (resident set at the end and its
-peak), and how long posts took. The load runs in this one process, on the
-same machine, so it competes with the server for CPU: the figures are for
-the server process alone, not the machine.
+peak), and how long posts took. The people are simulated by ``--clients``
+processes (2 by default) on the same machine, which compete with the
+server for CPU: the CPU and memory figures are the server process's alone,
+the round trips include the clients' own delays.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -64,13 +66,21 @@ def _memory_kib(pid: int) -> dict[str, int]:
 
 
 class Stats:
-    """What the players saw."""
+    """What the players of one client process saw (picklable, to add up)."""
 
     def __init__(self) -> None:
         self.posts: list[float] = []
         self.statuses: dict[int, int] = {}
         self.pushed = 0
         self.errors: list[str] = []
+
+    def add(self, other: Stats) -> None:
+        """Add ``other``'s counts to these."""
+        self.posts += other.posts
+        for status, count in other.statuses.items():
+            self.statuses[status] = self.statuses.get(status, 0) + count
+        self.pushed += other.pushed
+        self.errors += other.errors
 
 
 def _choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -140,32 +150,43 @@ async def _post(
     stats.statuses[reply.status_code] = stats.statuses.get(reply.status_code, 0) + 1
 
 
-async def _load(base: str, tables: int, players: int, seconds: float, seed: int) -> Stats:
-    stats = Stats()
-    limits = httpx.Limits(max_connections=tables * players * 2 + 10)
-    timeout = httpx.Timeout(30.0, read=None)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
-        seats = []
+def _open_tables(base: str, tables: int, players: int, seed: int) -> list[tuple[str, str]]:
+    """Open the tables; every seat's (table, token)."""
+    seats = []
+    with httpx.Client(base_url=base) as client:
         for t in range(tables):
             body = {"players": players, "humans": list(range(players)), "seed": seed + t}
-            reply = await client.post("/api/tables", json=body)
+            reply = client.post("/api/tables", json=body)
             reply.raise_for_status()
             opened = reply.json()
             seats += [(opened["table"], s["link"].split("#token=")[1]) for s in opened["seats"]]
+    return seats
+
+
+async def _play(base: str, seats: list[tuple[str, str]], seconds: float, seed: int) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=len(seats) * 2 + 10)
+    timeout = httpx.Timeout(30.0, read=None)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=timeout) as client:
         until = time.monotonic() + seconds
         rng = random.Random(seed)
-        players_ = [
+        players = [
             asyncio.ensure_future(
                 _seat(client, table, token, until, stats, random.Random(rng.random()))
             )
             for table, token in seats
         ]
-        await asyncio.wait(players_, timeout=seconds)
-        for player in players_:  # a stream waiting for news does not look at the time
+        await asyncio.wait(players, timeout=seconds)
+        for player in players:  # a stream waiting for news does not look at the time
             player.cancel()
-        await asyncio.gather(*players_, return_exceptions=True)
-        stats.tables = [t for t, _ in seats[::players]]  # type: ignore[attr-defined]
+        await asyncio.gather(*players, return_exceptions=True)
     return stats
+
+
+def _client(job: tuple[str, list[tuple[str, str]], float, int]) -> Stats:
+    """One client process: its share of the seats."""
+    base, seats, seconds, seed = job
+    return asyncio.run(_play(base, seats, seconds, seed))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=5, choices=(3, 4, 5))
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--clients", type=int, default=2, help="processes simulating the people (default 2)"
+    )
     args = parser.parse_args(argv)
 
     port = _free_port()
@@ -192,23 +216,31 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 except httpx.TransportError:
                     time.sleep(0.05)
+            seats = _open_tables(base, args.tables, args.players, args.seed)
+            tables = [table for table, _ in seats[:: args.players]]
+            jobs = [
+                (base, seats[k :: args.clients], args.seconds, args.seed + k)
+                for k in range(args.clients)
+            ]
             cpu_before = _cpu_seconds(server.pid)
             wall = time.monotonic()
-            stats = asyncio.run(_load(base, args.tables, args.players, args.seconds, args.seed))
+            with multiprocessing.Pool(args.clients) as pool:
+                stats = Stats()
+                for part in pool.map(_client, jobs):
+                    stats.add(part)
             wall = time.monotonic() - wall
             cpu = _cpu_seconds(server.pid) - cpu_before
             memory = _memory_kib(server.pid)
             steps = sum(
-                httpx.get(f"{base}/api/tables/{t}").json()["table"]["step"]
-                for t in stats.tables  # type: ignore[attr-defined]
+                httpx.get(f"{base}/api/tables/{t}").json()["table"]["step"] for t in tables
             )
         finally:
             server.kill()
             server.wait()
 
-    seats = args.tables * args.players
     posts = sorted(stats.posts)
-    print(f"{args.tables} tables of {args.players} people: {seats} seats, each on a stream")
+    print(f"{args.tables} tables of {args.players} people: {len(seats)} seats, each on a stream,")
+    print(f"  simulated by {args.clients} client processes")
     print(f"run: {wall:.1f} s wall; {steps} actions applied ({steps / wall:.0f}/s)")
     print(f"pushed documents received: {stats.pushed}; posts by status: {stats.statuses}")
     if steps:
