@@ -504,3 +504,19 @@ def test_the_page_reconnects_to_a_restarted_server_without_a_reload(
     finally:
         server.kill()
         server.wait(timeout=10)
+
+
+def test_without_streams_the_page_falls_back_to_polling(
+    server: tuple[str, Registry], browser: Any
+) -> None:
+    """Where no stream gets through (a proxy, an old browser), the page polls and plays on."""
+    base, registry = server
+    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=5)
+    page = new_page(browser)
+    page.route("**/stream?*", lambda route: route.abort())
+    page.goto(f"{base}/t/{table.id}#token={tokens[0]}")
+    page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
+    assert page.evaluate("page.polling") is True
+    step = page.evaluate("document.body.dataset.step")
+    click_and_wait(page, "#hand-cards button.playable >> nth=0", step)
+    assert table.state.step > 0 and page.errors == []

@@ -97,11 +97,17 @@ function connectionLost() {
   document.body.dataset.connected = "false";
 }
 
+const STREAM_FAILURES_BEFORE_POLLING = 3;
+const POLLS_BEFORE_STREAMING_AGAIN = 20;
+
 async function listen() {
   clearTimeout(page.timer);
   if (page.polling) return poll();
   const controller = new AbortController();
   page.stream = controller;
+  // A proxy that holds the stream back looks like silence: the server always
+  // sends the seat's document at once, so no word in 5 s counts as a failure.
+  page.watchdog = setTimeout(() => controller.abort(), 5000);
   try {
     const reply = await fetch(`/api/tables/${page.tableId}/stream?since=${page.next}`,
       { headers: headers(), signal: controller.signal });
@@ -111,16 +117,22 @@ async function listen() {
       if (stopFor(reply.status)) return;
       throw new Error(`status ${reply.status}`);
     }
-    if (!reply.body || !reply.body.getReader) { page.polling = true; return poll(); }
-    page.retry = 0;
+    if (!reply.body || !reply.body.getReader) throw new Error("this browser cannot read a stream");
     await readEvents(reply.body.getReader());
   } catch (err) {
     if (page.stopped) return;
     connectionLost();
-    page.retry = Math.min((page.retry || 0) + 1, 8);
+    page.retry = (page.retry || 0) + 1;
+  } finally {
+    clearTimeout(page.watchdog);
   }
   if (page.stopped) return;
-  page.timer = setTimeout(listen, page.retry ? 250 * 2 ** Math.min(page.retry, 3) : 0);
+  if (page.retry >= STREAM_FAILURES_BEFORE_POLLING) { // fall back to polling for a while
+    page.polling = true;
+    page.pollsLeft = POLLS_BEFORE_STREAMING_AGAIN;
+    return poll();
+  }
+  page.timer = setTimeout(listen, page.retry ? 250 * 2 ** page.retry : 0);
 }
 
 async function readEvents(reader) {
@@ -140,6 +152,8 @@ async function readEvents(reader) {
         if (line.startsWith("event: ")) event = line.slice(7);
         else if (line.startsWith("data: ")) data.push(line.slice(6));
       }
+      clearTimeout(page.watchdog);
+      page.retry = 0;
       if (!data.length) continue; // a keepalive comment
       const body = JSON.parse(data.join("\n"));
       if (event === "seat") receive(body);
@@ -162,6 +176,11 @@ async function poll() {
       if (stopFor(reply.status)) return;
     } else {
       receive(body);
+      if (page.polling && --page.pollsLeft <= 0) { // try the stream again
+        page.polling = false;
+        page.retry = 0;
+        return listen();
+      }
     }
   } catch (err) {
     connectionLost();
