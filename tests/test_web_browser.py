@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
+
+from tests.webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
 
 need("starlette", "the web extra: pip install -e '.[web]'")
 uvicorn = need("uvicorn", "the web extra: pip install -e '.[web]'")
 sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
 if not CHROMIUM.exists():
-    from webkit import missing
+    from tests.webkit import missing
 
     missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
 
@@ -139,8 +140,8 @@ def choose_offer(seen: dict[str, Any], kinds_run: set[str]) -> int:
                 for c in seen["hand"]
                 if c["artist"] == card["artist"] and c["auction"] != "double"
             ]
-            return count <= 2 and bool(fits)
-        return count <= 3
+            return bool(count <= 2) and bool(fits)
+        return bool(count <= 3)
 
     for group in (
         [c for c in playable if safe(c) and c["auction"] not in kinds_run],

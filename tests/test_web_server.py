@@ -10,7 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import BOT_HANDS, DOUBLE, FIVE_KINDS_HAND, HIDDEN, ONE, OPEN, Clock, need, short_rules
+
+from tests.webkit import (
+    BOT_HANDS,
+    DOUBLE,
+    FIVE_KINDS_HAND,
+    HIDDEN,
+    ONE,
+    OPEN,
+    Clock,
+    need,
+    short_rules,
+)
 
 need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
 
@@ -308,7 +319,7 @@ def test_illegal_and_out_of_turn_actions_are_400_with_the_rule(
     table, tokens = open_http(client, humans=[0, 1])
     before = registry.tables[table].state
     other = before.players[1].hand[0]
-    cases = [
+    cases: list[tuple[str, ma.Action]] = [
         (tokens[1], ma.PlayCard(1, other)),  # seat 1 offers out of turn
         (tokens[0], ma.Bid(0, 5)),  # no auction yet
         (tokens[0], ma.PlayCard(0, other)),  # not in seat 0's hand
@@ -518,7 +529,7 @@ def test_timings_refuse_impossible_values() -> None:
     """Negative delays, a zero time to live or a zero tick are refused when Timings is made."""
     for bad in ({"bot_delay": -1.0}, {"going": -0.5}, {"ttl": 0.0}, {"poll": 0.0}, {"tick": 0.0}):
         with pytest.raises(ValueError):
-            Timings(**bad)  # type: ignore[arg-type]
+            Timings(**bad)
     assert Timings(tick=None).tick is None
 
 
