@@ -187,7 +187,30 @@ def give_lot_free(
 def end_round(
     state: GameState, ender: int, ending_cards: tuple[Card, ...], events: list[Event]
 ) -> GameState:
-    """Rank, award tiles, sell every museum, then deal the next round or end the game (R6)."""
+    """Rank, award tiles, sell every museum, then deal the next round or end the game (R6).
+
+    The ending card(s) go to the discard pile with the sold paintings (R6.5).
+    """
+    ranked, tiles = _rank_and_award(state, ender, ending_cards, events)
+    players, discard = _sell_museums(state, ranked, tiles, events)
+    discard.extend(ending_cards)
+    state = replace(
+        state,
+        players=players,
+        tiles=tiles,
+        discard=tuple(discard),
+        counts=(0,) * len(state.rules.artists),
+    )
+    return _next_round_or_end(state, ender, events)
+
+
+def _rank_and_award(
+    state: GameState, ender: int, ending_cards: tuple[Card, ...], events: list[Event]
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Rank this round's artists and give each ranked one its tile (R6.3, R6.4).
+
+    Returns the ranked artists' board indices and every artist's tiles now.
+    """
     rules = state.rules
     ranked = rank_artists(state.counts, rules)
     tiles = list(state.tiles)
@@ -203,7 +226,21 @@ def end_round(
             rules.value_tiles[: len(ranked)],
         )
     )
-    artists = rules.artists
+    return ranked, tuple(tiles)
+
+
+def _sell_museums(
+    state: GameState,
+    ranked: tuple[int, ...],
+    tiles: tuple[tuple[int, ...], ...],
+    events: list[Event],
+) -> tuple[tuple[PlayerState, ...], list[Card]]:
+    """The bank buys every museum painting at its artist's value (R6.5).
+
+    Returns the players with their income and empty museums, and the discard
+    pile with the sold paintings added.
+    """
+    artists = state.rules.artists
     index = {artist: i for i, artist in enumerate(artists)}
     values = [artist_value(tiles[a], a in ranked) for a in range(len(artists))]
     players: list[PlayerState] = []
@@ -223,15 +260,17 @@ def end_round(
                 events.append(PaintingsSold(seat, artists[a], count, value, value * count))
         discard.extend(p.museum)
         players.append(PlayerState(p.name, p.money + income, p.hand, ()))
-    discard.extend(ending_cards)
-    state = replace(
-        state,
-        players=tuple(players),
-        tiles=tuple(tiles),
-        discard=tuple(discard),
-        counts=(0,) * len(artists),
-    )
-    if state.round == rules.rounds or not any(p.hand for p in players):
+    return tuple(players), discard
+
+
+def _next_round_or_end(state: GameState, ender: int, events: list[Event]) -> GameState:
+    """End the game after the last round or when no hand holds a card (R8.1), else deal (R6.6).
+
+    The next round begins left of ``ender``, who offered the round-ending
+    card (R6.7).
+    """
+    players = state.players
+    if state.round == state.rules.rounds or not any(p.hand for p in players):
         money = tuple(p.money for p in players)
         events.append(GameEnded(money, leaders(money)))
         return advance(state, GameOver())

@@ -141,12 +141,6 @@ _TO_ACT: dict[type, Callable[[GameState, Any], frozenset[int]]] = {
 }
 
 
-def to_act(state: GameState) -> frozenset[int]:
-    """The seats that may act in ``state``."""
-    phase = state.phase
-    return _TO_ACT[type(phase)](state, phase)
-
-
 @direct_init
 @frozen
 class Step:

@@ -49,7 +49,7 @@ settings.load_profile(
 TALLY: Counter[str] = Counter()
 """What the property tests checked (games, steps), reported at the end of the run.
 
-Test modules update it with ``from conftest import TALLY``.
+Test modules update it with ``from tests.conftest import TALLY``.
 """
 
 

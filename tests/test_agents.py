@@ -45,7 +45,7 @@ class Checked:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_agents_return_only_legal_actions(players: int) -> None:
     """Every agent, in games of 3 to 5, returns one of its view's legal actions."""
-    makers = [ma.RandomAgent, ma.HeuristicAgent, small_mc]
+    makers: list[ma.AgentFactory] = [ma.RandomAgent, ma.HeuristicAgent, small_mc]
     for seed in range(3):
         agents = [Checked(makers[(s + seed) % 3](seed * 10 + s)) for s in range(players)]
         record = ma.play_game(agents, rules=SHORT, seed=seed)
@@ -69,7 +69,12 @@ def test_agents_are_deterministic_given_their_seeds() -> None:
     """The same agents, seeds and deal give the same game, action for action."""
 
     def game() -> ma.GameRecord:
-        agents = [ma.RandomAgent(1), ma.HeuristicAgent(2), small_mc(3), small_mc(4)]
+        agents: list[ma.Agent] = [
+            ma.RandomAgent(1),
+            ma.HeuristicAgent(2),
+            small_mc(3),
+            small_mc(4),
+        ]
         return ma.play_game(agents, rules=SHORT, seed=11)
 
     assert game() == game()
@@ -177,7 +182,7 @@ def test_tournament_rotates_seats() -> None:
 
 def test_tournament_is_deterministic_with_any_number_of_workers() -> None:
     """The same seed gives the same standings in one process or in two."""
-    lineup = [ma.HeuristicAgent, ma.RandomAgent, ma.RandomAgent]
+    lineup: list[ma.AgentFactory] = [ma.HeuristicAgent, ma.RandomAgent, ma.RandomAgent]
     here = ma.tournament(lineup, 6, seed=3)
     assert ma.tournament(lineup, 6, seed=3) == here
     assert ma.tournament(lineup, 6, seed=3, workers=2) == here

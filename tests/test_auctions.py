@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from rulekit import (
+
+import modern_art as ma
+from tests.rulekit import (
     CAR,
     DOUBLE,
     FIXED,
@@ -22,12 +26,10 @@ from rulekit import (
     run,
 )
 
-import modern_art as ma
-
 REST = [[(THA, OPEN), (CAR, ONE)], [(SIL, OPEN), (CAR, HIDDEN)]]
 
 
-def start(kind: ma.Auction, players: int = 3, **fields: object) -> ma.GameState:
+def start(kind: ma.Auction, players: int = 3, **fields: Any) -> ma.GameState:
     """Seat 0 has offered a Melim of ``kind``; the others hold two cards each."""
     hands = [[(MEL, kind), (CAR, OPEN)], *REST, [(THA, ONE), (SIL, ONE)], [(THA, HIDDEN)] * 2]
     state = game(hands[:players], **fields)

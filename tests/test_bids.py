@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rulekit import (
+import modern_art as ma
+from tests.rulekit import (
     CAR,
     FIXED,
     HIDDEN,
@@ -19,8 +20,6 @@ from rulekit import (
     refused,
     run,
 )
-
-import modern_art as ma
 
 HANDS = [[(MEL, OPEN), (CAR, OPEN)], [(THA, OPEN), (CAR, ONE)], [(SIL, OPEN), (CAR, HIDDEN)]]
 

@@ -63,6 +63,7 @@ def test_demo_narrates_a_whole_game(tmp_path: Path) -> None:
     record = ma.from_json(saved.read_text(), "record")
     final = ma.replay(record)
     assert record.players == ("Ada", "Ben", "Cleo", "Dev")
+    assert record.winners is not None
     winner = record.players[record.winners[0]] if record.winners else ""
     assert f"{winner} wins with {final.players[record.winners[0]].money}" in out
 

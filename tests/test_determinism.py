@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import modern_art as ma
+from modern_art.testing import playout
 
 
 def _play(state: ma.GameState, seed: int) -> tuple[list[ma.GameState], list[ma.Event]]:
     """Play to the end choosing with ``random.Random(seed)``: every state and event."""
-    rng = random.Random(seed)
-    states, events = [state], []
-    while not state.is_over:
-        actions = ma.legal_actions(state)
-        step = ma.apply(state, actions[rng.randrange(len(actions))])
-        state = step.state
-        states.append(state)
-        events.extend(step.events)
-    return states, events
+    steps = playout(state, seed)
+    return [state, *(s.state for s in steps)], [e for s in steps for e in s.events]
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -28,7 +28,7 @@ def test_hosted_bot_games_play_as_recorded() -> None:
     """Twenty bot games hosted by play_game give the recorded records."""
     sha = hashlib.sha256()
     for seed in range(20):
-        agents = [
+        agents: list[ma.Agent] = [
             ma.RandomAgent(seed=seed),
             ma.HeuristicAgent(seed=seed),
             ma.RandomAgent(seed=seed + 2),

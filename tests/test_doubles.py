@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rulekit import (
+from typing import Any
+
+import modern_art as ma
+from tests.rulekit import (
     CAR,
     DOUBLE,
     FIXED,
@@ -23,12 +26,10 @@ from rulekit import (
     run,
 )
 
-import modern_art as ma
-
 SPLIT = ma.DoublePayment.SPLIT
 
 
-def double_game(**fields: object) -> ma.GameState:
+def double_game(**fields: Any) -> ma.GameState:
     """Seat 0 holds a Melim double; seat 1 holds Melims of every single kind; seat 2 none."""
     hands = [
         [(MEL, DOUBLE), (MEL, DOUBLE), (CAR, OPEN), (CAR, ONE)],
@@ -38,7 +39,7 @@ def double_game(**fields: object) -> ma.GameState:
     return game(hands, **fields)
 
 
-def taken_over(kind: ma.Auction, **fields: object) -> ma.GameState:
+def taken_over(kind: ma.Auction, **fields: Any) -> ma.GameState:
     """Seat 0 plays its double and declines; seat 1 adds a Melim of ``kind``."""
     state = double_game(**fields)
     return run(state, offer(0, MEL, DOUBLE), ma.Pass(0), offer(1, MEL, kind))[0]
@@ -202,7 +203,7 @@ def test_R5_5_nobody_adds_double_player_takes_it_free() -> None:
     assert money(state) == (100, 100, 100)
 
 
-def fifth_game(**fields: object) -> ma.GameState:
+def fifth_game(**fields: Any) -> ma.GameState:
     """Three Melims are already offered (and went free); seat 0 is to offer."""
     hands = [
         [(MEL, OPEN), (MEL, DOUBLE), (CAR, OPEN), (CAR, ONE)],

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -71,7 +72,7 @@ def test_server_sends_no_seat_a_secret_of_another() -> None:
     """Over a whole game, no seat is sent another's hand, dealt cards or sealed bid (R7.2)."""
     server = _load("server_loop").Server(["A", "B", "C", "D"], seed=5)
     rng = random.Random(5)
-    received: dict[int | None, list[dict[str, object]]] = {seat: [] for seat in server.seats()}
+    received: dict[int | None, list[dict[str, Any]]] = {seat: [] for seat in server.seats()}
     while not server.state.is_over:
         action = rng.choice(ma.legal_actions(server.state))
         for seat, texts in server.receive(action.seat, ma.to_json(action)).items():

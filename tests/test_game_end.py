@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
-from rulekit import (
+import modern_art as ma
+from modern_art.testing import playout
+from tests.rulekit import (
     CAR,
     FIXED,
     HIDDEN,
@@ -21,8 +21,6 @@ from rulekit import (
     only,
     run,
 )
-
-import modern_art as ma
 
 HANDS = [
     [(MEL, OPEN), (MEL, ONE), (CAR, OPEN)],
@@ -56,13 +54,8 @@ def test_R8_1_game_ends_after_the_last_round() -> None:
 def test_R8_1_game_ends_after_round_4_by_default() -> None:
     """Random CMON games end in round 4, or earlier only when every hand is empty."""
     for seed in range(12):
-        state = ma.new_game(3 + seed % 3, seed=seed)
-        rng = random.Random(seed)
-        events: tuple[ma.Event, ...] = ()
-        while not state.is_over:
-            actions = ma.legal_actions(state)
-            step = ma.apply(state, actions[rng.randrange(len(actions))])
-            state, events = step.state, step.events
+        last = playout(ma.new_game(3 + seed % 3, seed=seed), seed)[-1]
+        state, events = last.state, last.events
         assert state.round == 4 or not any(p.hand for p in state.players)
         assert state.round <= state.rules.rounds
         assert sum(isinstance(e, ma.GameEnded) for e in events) == 1
@@ -114,9 +107,6 @@ def test_R8_2_shared_victory() -> None:
 def test_R8_2_winners_empty_until_the_end() -> None:
     """``winners`` is () at every step before the game is over."""
     state = ma.new_game(5, seed=21)
-    rng = random.Random(21)
-    while not state.is_over:
-        assert ma.winners(state) == ()
-        actions = ma.legal_actions(state)
-        state = ma.apply(state, actions[rng.randrange(len(actions))]).state
-    assert ma.winners(state) != ()
+    steps = playout(state, 21)
+    assert all(ma.winners(before) == () for before in (state, *(s.state for s in steps[:-1])))
+    assert ma.winners(steps[-1].state) != ()

@@ -19,15 +19,15 @@ def position(
     hand: Sequence[ma.Card], museums: Sequence[Sequence[ma.Card]], phase: ma.Phase | None = None
 ) -> ma.GameState:
     """A 3-player round-1 position: seat 0 holds ``hand``; counts follow the museums."""
-    museums = [tuple(m) for m in museums]
-    used = set(hand) | {c for m in museums for c in m}
+    kept = [tuple(m) for m in museums]
+    used = set(hand) | {c for m in kept for c in m}
     rest = [c for c in RULES.deck if c not in used]
     others = (tuple(rest[:4]), tuple(rest[4:8]))
-    counts = tuple(sum(c.artist == a for m in museums for c in m) for a in RULES.artists)
+    counts = tuple(sum(c.artist == a for m in kept for c in m) for a in RULES.artists)
     players = (
-        ma.PlayerState("me", 100, tuple(hand), museums[0]),
-        ma.PlayerState("left", 100, others[0], museums[1]),
-        ma.PlayerState("right", 100, others[1], museums[2]),
+        ma.PlayerState("me", 100, tuple(hand), kept[0]),
+        ma.PlayerState("left", 100, others[0], kept[1]),
+        ma.PlayerState("right", 100, others[1], kept[2]),
     )
     return ma.GameState(
         RULES,

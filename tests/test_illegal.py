@@ -6,7 +6,9 @@ import random
 from collections.abc import Callable
 
 import pytest
-from rulekit import (
+
+import modern_art as ma
+from tests.rulekit import (
     CAR,
     DOUBLE,
     FIXED,
@@ -22,8 +24,6 @@ from rulekit import (
     refused,
     run,
 )
-
-import modern_art as ma
 
 HANDS = [
     [
@@ -134,7 +134,7 @@ CASES: list[tuple[str, Callable[[], ma.GameState], object, str]] = [
     # A seat that does not exist (R1.5).
     ("seat 3 of 3", offering, ma.Pass(3), "R1.5"),
     ("seat -1", open_auction, ma.Bid(-1, 20), "R1.5"),
-    ("seat True", offering, ma.Pass(True), "R1.5"),  # type: ignore[arg-type]
+    ("seat True", offering, ma.Pass(True), "R1.5"),
     ("seat '0'", one_offer, ma.Pass("1"), "R1.5"),  # type: ignore[arg-type]
     ("seat None", hidden, ma.Bid(None, 3), "R1.5"),  # type: ignore[arg-type]
     ("seat 1.0", fixed_priced, ma.Accept(1.0), "R1.5"),  # type: ignore[arg-type]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
-from rulekit import (
+import modern_art as ma
+from modern_art.testing import playout
+from tests.rulekit import (
     CAR,
     FIXED,
     HIDDEN,
@@ -20,8 +20,6 @@ from rulekit import (
     only,
     run,
 )
-
-import modern_art as ma
 
 HANDS = [[(MEL, OPEN), (CAR, OPEN)], [(THA, OPEN), (CAR, ONE)], [(SIL, OPEN), (CAR, HIDDEN)]]
 
@@ -62,13 +60,8 @@ def test_R7_2_hidden_bids_revealed_only_when_all_are_in() -> None:
 
 def test_R7_2_all_money_revealed_at_the_end() -> None:
     """The GameEnded event reveals every seat's final money."""
-    state = ma.new_game(3, seed=4)
-    rng = random.Random(4)
-    events: list[ma.Event] = []
-    while not state.is_over:
-        actions = ma.legal_actions(state)
-        step = ma.apply(state, actions[rng.randrange(len(actions))])
-        state, events = step.state, list(step.events)
+    last = playout(ma.new_game(3, seed=4), 4)[-1]
+    state, events = last.state, last.events
     assert events[-1] == ma.GameEnded(money(state), ma.winners(state))
 
 
@@ -99,11 +92,8 @@ def test_R7_4_money_can_be_worked_out_from_events() -> None:
     """Starting money plus every public payment and sale gives each seat's money exactly."""
     for seed in range(10):
         state = ma.new_game(4, seed=seed)
-        rng = random.Random(seed)
         worked = [state.rules.starting_money] * 4
-        while not state.is_over:
-            actions = ma.legal_actions(state)
-            step = ma.apply(state, actions[rng.randrange(len(actions))])
+        for step in playout(state, seed):
             for event in step.events:
                 if isinstance(event, ma.AuctionWon):
                     worked[event.buyer] -= event.price

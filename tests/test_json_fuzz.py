@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import modern_art as ma
-from tests.wire_games import Played, games
+from modern_art.testing import PlayedGame, games, rules_variants
 
 KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 BOUND = 5.0
@@ -65,7 +65,8 @@ def _read(text: str | bytes, kind: Any) -> object | None:
     """from_json, timed; the object, or None if refused with SerializationError."""
     began = time.perf_counter()
     try:
-        return ma.from_json(text, kind)
+        result: object = ma.from_json(text, kind)
+        return result
     except ma.SerializationError:
         return None
     finally:
@@ -78,7 +79,7 @@ def _check(doc: object, kind: Any) -> None:
     result = _read(text, kind)
     if result is not None:
         Draft202012Validator(ma.json_schema(kind)).validate(doc)
-        assert ma.from_json(ma.to_json(result), kind) == result  # type: ignore[call-overload]
+        assert ma.from_json(ma.to_json(result), kind) == result
 
 
 @given(JSON, st.sampled_from(KINDS))
@@ -101,8 +102,8 @@ def test_random_documents_with_real_tags(fields: dict[str, Any], tag: str, kind:
     _check({"format": ma.FORMAT, "type": tag, **fields}, kind)
 
 
-def _documents(game: Played) -> list[tuple[str, object]]:
-    docs: list[tuple[str, object]] = [("rules", game.start.rules), ("state", game.final)]
+def _documents(game: PlayedGame) -> list[tuple[Any, object]]:
+    docs: list[tuple[Any, object]] = [("rules", game.start.rules), ("state", game.final)]
     docs += [("action", action) for action in game.actions[-3:]]
     if game.steps:
         step = game.steps[-1]
@@ -116,7 +117,7 @@ def _documents(game: Played) -> list[tuple[str, object]]:
 def _slots(value: object) -> list[tuple[Any, Any]]:
     """Every (container, key) in a parsed JSON value."""
     found: list[tuple[Any, Any]] = []
-    stack = [value]
+    stack: list[Any] = [value]
     while stack:
         node = stack.pop()
         keys = (
@@ -135,8 +136,8 @@ def _slots(value: object) -> list[tuple[Any, Any]]:
 MUTATIONS = ("replace", "delete", "add", "retag", "bool", "float", "string", "nest")
 
 
-@given(games(max_prefix=25), st.data())
-def test_mutated_real_documents(game: Played, data: st.DataObject) -> None:
+@given(games(rules_variants(), max_drawn=25), st.data())
+def test_mutated_real_documents(game: PlayedGame, data: st.DataObject) -> None:
     """Real documents with one to three faults are read or refused, never crash."""
     kind, obj = data.draw(st.sampled_from(_documents(game)))
     doc = json.loads(ma.to_json(obj))
@@ -167,8 +168,8 @@ def test_mutated_real_documents(game: Played, data: st.DataObject) -> None:
     _check(doc, kind)
 
 
-@given(games(max_prefix=15), st.data())
-def test_mutated_document_text(game: Played, data: st.DataObject) -> None:
+@given(games(rules_variants(), max_drawn=15), st.data())
+def test_mutated_document_text(game: PlayedGame, data: st.DataObject) -> None:
     """Truncated, spliced or corrupted text of a real document is refused cleanly."""
     kind, obj = data.draw(st.sampled_from(_documents(game)))
     text = ma.to_json(obj)
@@ -177,7 +178,7 @@ def test_mutated_document_text(game: Played, data: st.DataObject) -> None:
     mutated = text[:cut] + insert + text[cut + data.draw(st.integers(0, 5)) :]
     result = _read(mutated, kind)
     if result is not None:
-        assert ma.from_json(ma.to_json(result), kind) == result  # type: ignore[call-overload]
+        assert ma.from_json(ma.to_json(result), kind) == result
 
 
 @given(st.binary(max_size=200), st.sampled_from(KINDS))
@@ -194,7 +195,7 @@ def _hand_of(cards: int, card: object = None) -> str:
     return json.dumps(state, separators=(",", ":"))
 
 
-ADVERSARIAL = {
+ADVERSARIAL: dict[str, tuple[Any, str]] = {
     "deep arrays": ("action", "[" * ma.MAX_JSON_BYTES),
     "deep objects": ("action", '{"a":' * (ma.MAX_JSON_BYTES // 5)),
     "deep but within the limit": ("action", "[" * 16 + "]" * 16),

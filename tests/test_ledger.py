@@ -6,13 +6,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import modern_art as ma
-from tests.hidden_info import play, seats
+from tests.hidden_info import played, seats
 
 
 @given(st.data())
 def test_R7_4_ledger_from_visible_events_matches_true_money(data: st.DataObject) -> None:
     """Fed each seat's redacted stream, the ledger holds everyone's true money after every step."""
-    game = play(data, max_steps=600)
+    game = data.draw(played(600), label="game")
     for seat in seats(game.players):
         ledger = ma.MoneyLedger.start(game.final.rules, game.players)
         assert ledger.money == tuple(p.money for p in game.states[0].players)

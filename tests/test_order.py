@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from rulekit import CAR, HIDDEN, MEL, OPEN, SIL, THA, game, offer, run
 
 import modern_art as ma
+from tests.rulekit import CAR, HIDDEN, MEL, OPEN, SIL, THA, game, offer, run
 
 HANDS = [[(MEL, OPEN), (MEL, HIDDEN)], [(THA, OPEN), (CAR, OPEN)], [(SIL, OPEN), (CAR, HIDDEN)]]
 HANDS4 = [*HANDS, [(THA, HIDDEN), (SIL, HIDDEN)]]

@@ -7,13 +7,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import modern_art as ma
-from tests.hidden_info import play, seats
+from tests.hidden_info import played, seats
 
 
 @given(st.data())
 def test_R6_5_payout_now_is_what_the_sale_pays(data: st.DataObject) -> None:
     """At each round's end, the payout on the final counts is what every sold painting paid."""
-    game = play(data, max_steps=600)
+    game = data.draw(played(600), label="game")
     for before, events in zip(game.states[:-1], game.events, strict=True):
         ended = [e for e in events if isinstance(e, ma.RoundEnded)]
         if not ended:
@@ -26,7 +26,7 @@ def test_R6_5_payout_now_is_what_the_sale_pays(data: st.DataObject) -> None:
 @given(st.data())
 def test_R6_5_best_case_bounds_every_sale_of_the_round(data: st.DataObject) -> None:
     """No painting sells for more than the best case at any earlier moment of its round."""
-    game = play(data, max_steps=600)
+    game = data.draw(played(600), label="game")
     best: dict[str, int] = {}
     seat = data.draw(st.sampled_from(seats(game.players)), label="seat")
     for before, events in zip(game.states[:-1], game.events, strict=True):
@@ -44,7 +44,7 @@ def test_R6_5_best_case_bounds_every_sale_of_the_round(data: st.DataObject) -> N
 @given(st.data())
 def test_payouts_from_a_view_agree_with_the_state(data: st.DataObject) -> None:
     """Payout now is public, so every view gives the state's; the best case is never below it."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     state = data.draw(st.sampled_from(game.states), label="state")
     now = ma.payout_if_round_ended_now(state)
     assert list(now) == list(state.rules.artists)

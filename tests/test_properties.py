@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import pytest
-from conftest import TALLY
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +26,7 @@ from modern_art.testing import (
     rules_variants,
     strategies,
 )
+from tests.conftest import TALLY
 
 SMALL = ma.Rules(
     min_players=3,
@@ -52,7 +52,7 @@ def test_invariants_hold_in_cmon_games(game: PlayedGame) -> None:
     TALLY["games"] += 1
 
 
-@settings(max_examples=3 * settings.default.max_examples)  # small games: cheap, and more varied
+@settings(max_examples=3 * settings().max_examples)  # small games: cheap, and more varied
 @given(game=games(rules_variants()))
 def test_invariants_hold_under_rules_variants(game: PlayedGame) -> None:
     """Every invariant holds after every step under any valid Rules, made-up editions included."""

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 
 import modern_art as ma
-from tests.wire_games import Played, games
+from modern_art.testing import PlayedGame, games, rules_variants
 
 
 def _finished(
@@ -25,8 +25,8 @@ def _finished(
     return start, actions, state
 
 
-@given(games(finish=True, max_prefix=10))
-def test_R8_2_a_finished_game_records_its_money_and_winners(game: Played) -> None:
+@given(games(rules_variants(), complete=True, max_drawn=10))
+def test_R8_2_a_finished_game_records_its_money_and_winners(game: PlayedGame) -> None:
     """The record states the final money and the winners, and replay reaches the final state."""
     record = ma.record(game.start, game.actions)
     assert record.money == tuple(p.money for p in game.final.players)
@@ -35,8 +35,8 @@ def test_R8_2_a_finished_game_records_its_money_and_winners(game: Played) -> Non
     assert ma.replay(record) == game.final
 
 
-@given(games(max_prefix=30))
-def test_a_game_in_progress_records_no_result(game: Played) -> None:
+@given(games(rules_variants(), max_drawn=30))
+def test_a_game_in_progress_records_no_result(game: PlayedGame) -> None:
     """A record of a game not yet over states no result, and replays to where it stopped."""
     record = ma.record(game.start, game.actions, seed=game.seed)
     assert record.is_finished == game.final.is_over

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import modern_art as ma
-from tests.hidden_info import history_twin, play, seats
+from tests.hidden_info import history_twin, played, seats
 
 
 @given(st.data())
@@ -16,7 +16,7 @@ def test_R7_2_games_differing_in_hidden_facts_give_equal_streams_and_views(
     data: st.DataObject,
 ) -> None:
     """A replay with unseen cards swapped and open bids redrawn looks the same to the seat."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     seat = data.draw(st.sampled_from(seats(game.players)), label="seat")
     twin = history_twin(game, seat, random.Random(data.draw(st.integers(0, 2**32))))
     for events, twin_events in zip(game.events, twin.events, strict=True):
@@ -29,7 +29,7 @@ def test_R7_2_games_differing_in_hidden_facts_give_equal_streams_and_views(
 @given(st.data())
 def test_R7_2_dealt_cards_reach_only_their_owner(data: st.DataObject) -> None:
     """Every seat learns how many cards each seat is dealt, but only its own cards."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     dealt = [e for events in game.events for e in events if isinstance(e, ma.CardsDealt)]
     for event in dealt:
         for seat in seats(game.players):
@@ -42,7 +42,7 @@ def test_R7_2_dealt_cards_reach_only_their_owner(data: st.DataObject) -> None:
 @given(st.data())
 def test_R4_3_sealed_amounts_reach_only_the_bidder_until_revealed(data: st.DataObject) -> None:
     """Others see that a bid was sealed, not its amount, until BidsRevealed shows them all."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     for events in game.events:
         for event in events:
             for seat in seats(game.players):
@@ -58,7 +58,7 @@ def test_R4_3_sealed_amounts_reach_only_the_bidder_until_revealed(data: st.DataO
 @given(st.data())
 def test_R7_1_every_other_event_is_public(data: st.DataObject) -> None:
     """Events other than dealt cards and sealed bids reach every seat unchanged."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     for events in game.events:
         for event in events:
             if isinstance(event, ma.CardsDealt | ma.BidSealed):

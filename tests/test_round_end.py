@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rulekit import (
+import modern_art as ma
+from tests.rulekit import (
     CAR,
     DOUBLE,
     FIXED,
@@ -22,8 +23,6 @@ from rulekit import (
     only,
     run,
 )
-
-import modern_art as ma
 
 
 def test_R6_1_fifth_painting_ends_round_unsold() -> None:

@@ -28,7 +28,7 @@ def test_R1_4_deal_schedule_survives_copy_deepcopy_and_pickle() -> None:
 def test_R6_4_value_tiles_not_a_sequence_is_refused_naming_the_field() -> None:
     """``value_tiles=30`` is refused with a ValueError naming 'value_tiles', not a TypeError."""
     with pytest.raises(ValueError, match="'value_tiles'"):
-        ma.Rules(value_tiles=30)  # type: ignore[arg-type]
+        ma.Rules(value_tiles=30)
 
 
 CMON_DEALS = {3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)}
@@ -142,7 +142,7 @@ def test_deal_schedule_is_an_immutable_hashable_mapping() -> None:
     with pytest.raises(KeyError):
         schedule[5]
     with pytest.raises(AttributeError):
-        schedule._items = ()  # type: ignore[misc]
+        schedule._items = ()
     with pytest.raises(TypeError):
         schedule[3] = (1, 1, 1, 1)  # type: ignore[index]
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from jsonschema import Draft202012Validator
 
 import modern_art as ma
-from tests.wire_games import Played, games
+from modern_art.testing import PlayedGame, games, rules_variants
 
 KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 
@@ -29,9 +29,9 @@ def test_every_schema_is_a_valid_draft_2020_12_schema(kind: str) -> None:
 
 
 # jsonschema takes ~0.2 s per finished game's record: a quarter of the profile's examples.
-@settings(max_examples=max(5, settings.default.max_examples // 4))
-@given(games(finish=True, max_prefix=5))
-def test_real_documents_validate(game: Played) -> None:
+@settings(max_examples=max(5, settings().max_examples // 4))
+@given(games(rules_variants(), complete=True, max_drawn=5))
+def test_real_documents_validate(game: PlayedGame) -> None:
     """Documents of every kind, from all through a generated game, validate against the schema."""
     validators = {kind: _validator(kind) for kind in KINDS}
 

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import modern_art as ma
-from tests.hidden_info import history_twin, play, seats, state_twin
-from tests.wire_games import MINI, Played, games, rules
+from modern_art.testing import PlayedGame, games, rules_variants
+from tests.hidden_info import history_twin, played, seats, state_twin
 
 KINDS = ("rules", "action", "event", "events", "state", "step", "record", "view")
 
@@ -43,14 +43,14 @@ def _same(kind: Any, obj: object, rules: ma.Rules | None = None) -> None:
 # Round trips
 
 
-@given(rules())
+@given(rules_variants())
 def test_rules_round_trip(game_rules: ma.Rules) -> None:
     """Rules of every variant and edition come back equal."""
     _same("rules", game_rules)
 
 
-@given(games())
-def test_every_object_of_a_game_round_trips(game: Played) -> None:
+@given(games(rules_variants(), max_drawn=40))
+def test_every_object_of_a_game_round_trips(game: PlayedGame) -> None:
     """Every action, event, event stream, state and step of a generated game comes back equal."""
     rules = game.start.rules
     _same("state", game.start)
@@ -72,7 +72,7 @@ def test_every_object_of_a_game_round_trips(game: Played) -> None:
 @given(st.data())
 def test_R7_2_hidden_facts_change_no_byte_of_a_seats_json(data: st.DataObject) -> None:
     """Twins differing only in what a seat cannot see give it byte-identical view and events."""
-    game = play(data, max_steps=200)
+    game = data.draw(played(200), label="game")
     rng = random.Random(data.draw(st.integers(0, 2**32), label="twin"))
     state = data.draw(st.sampled_from(game.states), label="state")
     for seat in seats(game.players):
@@ -88,7 +88,7 @@ def test_R7_2_hidden_facts_change_no_byte_of_a_seats_json(data: st.DataObject) -
 @given(st.data())
 def test_R7_2_screened_money_is_in_no_other_seats_json(data: st.DataObject) -> None:
     """While the game runs, screened money is null in every other seat's view JSON."""
-    game = play(data, max_steps=200)
+    game = data.draw(played(200), label="game")
     state = data.draw(st.sampled_from(game.states), label="state")
     marked = 7919  # a sum no other field of these documents holds
     owner = data.draw(st.integers(0, game.players - 1), label="owner")
@@ -103,8 +103,8 @@ def test_R7_2_screened_money_is_in_no_other_seats_json(data: st.DataObject) -> N
         assert money == (marked if seat == owner or not screened else None)
 
 
-@given(games(finish=True, max_prefix=10))
-def test_records_of_finished_games_round_trip(game: Played) -> None:
+@given(games(rules_variants(), complete=True, max_drawn=10))
+def test_records_of_finished_games_round_trip(game: PlayedGame) -> None:
     """A finished game's record, seeded or stacked, comes back equal and still replays."""
     for record in (
         ma.record(game.start, game.actions),
@@ -115,8 +115,8 @@ def test_records_of_finished_games_round_trip(game: Played) -> None:
         assert ma.replay(ma.from_json(ma.to_json(record), "record")) == game.final
 
 
-@given(games(max_prefix=20))
-def test_records_of_unfinished_games_round_trip(game: Played) -> None:
+@given(games(rules_variants(), max_drawn=20))
+def test_records_of_unfinished_games_round_trip(game: PlayedGame) -> None:
     """A record of a game in progress comes back equal."""
     _same("record", ma.record(game.start, game.actions, seed=game.seed))
 
@@ -124,8 +124,8 @@ def test_records_of_unfinished_games_round_trip(game: Played) -> None:
 # Deterministic bytes
 
 
-@given(games(max_prefix=30))
-def test_equal_objects_give_identical_json(game: Played) -> None:
+@given(games(rules_variants(), max_drawn=30))
+def test_equal_objects_give_identical_json(game: PlayedGame) -> None:
     """A state rebuilt from equal parts, not the same objects, writes the same bytes."""
     state = game.final
     copy = pickle.loads(pickle.dumps(state))
@@ -268,6 +268,10 @@ def test_R1_3_unknown_cards_are_refused(card: dict[str, Any]) -> None:
 def test_malformed_cards_are_refused(card: object, message: str) -> None:
     """A card that is not an object of exactly id, artist and auction is refused."""
     assert message in str(_refused(_doc(type="PlayCard", seat=0, card=card)))
+
+
+MINI = ma.Edition("mini", ("Ada", "Bea", "Cyd"), ((2, 2, 2, 2, 2),) * 3)
+"""A small custom edition: 3 artists, 30 cards."""
 
 
 def test_cards_of_other_editions_need_their_rules() -> None:

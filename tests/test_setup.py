@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from rulekit import CAR, MEL, OPEN, SIL, THA, game, let_go, money, offer, run
 
 import modern_art as ma
+from tests.rulekit import CAR, MEL, OPEN, SIL, THA, game, let_go, money, offer, run
 
 
 def test_R1_1_three_to_five_players() -> None:
@@ -64,7 +64,12 @@ def test_R1_3_the_cmon_deck() -> None:
         "Ramon Martins": (3, 3, 3, 3, 3),
         "Rafael Silveira": (4, 3, 3, 3, 3),
     }
-    kinds = (OPEN, ma.Auction.ONE_OFFER, ma.Auction.HIDDEN, ma.Auction.FIXED_PRICE)
+    kinds: tuple[ma.Auction, ...] = (
+        OPEN,
+        ma.Auction.ONE_OFFER,
+        ma.Auction.HIDDEN,
+        ma.Auction.FIXED_PRICE,
+    )
     kinds += (ma.Auction.DOUBLE,)
     for artist, row in table.items():
         assert tuple(split[artist, k] for k in kinds) == row

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import modern_art as ma
+from modern_art.testing import playout
 
 
 def _bank_flow(events: tuple[ma.Event, ...]) -> int:
@@ -27,11 +26,8 @@ def test_R8_1_random_games_end_with_money_conserved(players: int, tie: ma.Hidden
     rules = ma.Rules(hidden_tie=tie)
     for seed in range(50):
         state = ma.new_game(players, seed=seed, rules=rules)
-        rng = random.Random(seed)
         total = players * rules.starting_money
-        while not state.is_over:
-            actions = ma.legal_actions(state)
-            step = ma.apply(state, actions[rng.randrange(len(actions))])
+        for step in playout(state, seed):
             total += _bank_flow(step.events)
             state = step.state
             assert sum(p.money for p in state.players) == total

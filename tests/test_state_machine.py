@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from conftest import TALLY
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -22,6 +21,7 @@ from modern_art.testing import (
     seeds,
     stacked_decks,
 )
+from tests.conftest import TALLY
 
 
 class GameMachine(RuleBasedStateMachine):

@@ -6,7 +6,6 @@ These are the properties the engine's speed and memory rest on (see
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import attrs
@@ -14,15 +13,13 @@ import pytest
 
 import modern_art as ma
 from modern_art._slots import direct_init
+from modern_art.testing import playout
 
 
 def _random_steps(players: int, seed: int) -> Iterator[tuple[ma.GameState, ma.Step]]:
     """Every (state, step) of one random game, the random player as in the benchmarks."""
     state = ma.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        actions = ma.legal_actions(state)
-        step = ma.apply(state, actions[rng.randrange(len(actions))])
+    for step in playout(state, seed):
         yield state, step
         state = step.state
 

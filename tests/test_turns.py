@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from rulekit import (
+
+import modern_art as ma
+from tests.rulekit import (
     CAR,
     DOUBLE,
     FIXED,
@@ -21,8 +23,6 @@ from rulekit import (
     only,
     run,
 )
-
-import modern_art as ma
 
 PHASES = {
     OPEN: ma.OpenAuction,

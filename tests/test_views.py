@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import modern_art as ma
-from tests.hidden_info import SHORT, play, seats, state_twin
+from tests.hidden_info import SHORT, played, seats, state_twin
 
 NAMESPACE = {"frozenset": frozenset, **vars(ma)}
 
@@ -18,7 +18,7 @@ NAMESPACE = {"frozenset": frozenset, **vars(ma)}
 @given(st.data())
 def test_R7_2_states_differing_in_hidden_facts_give_equal_views(data: st.DataObject) -> None:
     """Redrawing others' hands, the deck, their sealed bids and screened money changes no view."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     state = data.draw(st.sampled_from(game.states), label="state")
     rng = random.Random(data.draw(st.integers(0, 2**32), label="twin"))
     for seat in seats(state.num_players):
@@ -30,7 +30,7 @@ def test_R7_2_states_differing_in_hidden_facts_give_equal_views(data: st.DataObj
 @given(st.data())
 def test_R7_2_screened_money_is_in_no_view_of_another_seat(data: st.DataObject) -> None:
     """While the game runs, a seat's screened money shows in no other seat's view or its repr."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     state = data.draw(st.sampled_from(game.states), label="state")
     owner = data.draw(st.integers(0, state.num_players - 1), label="owner")
     marked = 7919  # a sum no other field of these views can hold
@@ -50,7 +50,7 @@ def test_R7_2_screened_money_is_in_no_view_of_another_seat(data: st.DataObject) 
 @given(st.data())
 def test_R7_1_views_show_every_public_fact(data: st.DataObject) -> None:
     """A view's public fields agree with the state, and the seat sees its own hand and actions."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     state = data.draw(st.sampled_from(game.states), label="state")
     for seat in seats(state.num_players):
         v = ma.view(state, seat)
@@ -75,7 +75,7 @@ def test_R7_1_views_show_every_public_fact(data: st.DataObject) -> None:
 @given(st.data())
 def test_R7_2_money_is_public_when_open_or_once_the_game_is_over(data: st.DataObject) -> None:
     """Everyone's money is in every view under open_money and after the game ends."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     state = data.draw(st.sampled_from(game.states), label="state")
     public = state.rules.open_money or state.is_over
     for seat in seats(state.num_players):
@@ -87,7 +87,7 @@ def test_R7_2_money_is_public_when_open_or_once_the_game_is_over(data: st.DataOb
 @given(st.data())
 def test_view_repr_is_valid_python(data: st.DataObject) -> None:
     """Evaluating a view's repr with the package's names gives back an equal view."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     state = data.draw(st.sampled_from(game.states), label="state")
     for seat in seats(state.num_players):
         v = ma.view(state, seat)

@@ -21,14 +21,15 @@ from typing import Any
 
 import pytest
 from attrs import evolve
-from webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
+
+from tests.webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
 
 need("starlette", "the web extra: pip install -e '.[web]'")
 uvicorn = need("uvicorn", "the web extra: pip install -e '.[web]'")
 sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
 httpx = need("httpx", "httpx: pip install httpx2")
 if not CHROMIUM.exists():
-    from webkit import missing
+    from tests.webkit import missing
 
     missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
 
@@ -141,8 +142,8 @@ def choose_offer(seen: dict[str, Any], kinds_run: set[str]) -> int:
                 for c in seen["hand"]
                 if c["artist"] == card["artist"] and c["auction"] != "double"
             ]
-            return count <= 2 and bool(fits)
-        return count <= 3
+            return bool(count <= 2) and bool(fits)
+        return bool(count <= 3)
 
     for group in (
         [c for c in playable if safe(c) and c["auction"] not in kinds_run],
@@ -469,7 +470,7 @@ def test_the_page_reconnects_to_a_restarted_server_without_a_reload(
     browser: Any, tmp_path: Path
 ) -> None:
     """The server process is killed mid-game and started again: the page carries on, unreloaded."""
-    from webclient import free_port, serve
+    from tests.webclient import free_port, serve
 
     db, port = tmp_path / "web.sqlite3", free_port()
     base = f"http://127.0.0.1:{port}"

@@ -11,17 +11,18 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from webkit import DOUBLE, FIXED, HIDDEN, ONE, OPEN, Clock, need, short_rules
+
+from tests.webkit import DOUBLE, FIXED, HIDDEN, ONE, OPEN, Clock, need, short_rules
 
 need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
 
-import webclient  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from webclient import FAST, auth, seat_view  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from examples.web import GameTable, Registry, Timings  # noqa: E402
 from examples.web.clocks import default_action  # noqa: E402
+from tests import webclient  # noqa: E402
+from tests.webclient import FAST, auth, seat_view  # noqa: E402
 
 clock, registry, client = webclient.clock, webclient.registry, webclient.client  # the fixtures
 

@@ -8,20 +8,21 @@ import logging
 import re
 
 import pytest
-from webkit import Clock, need
+
+from tests.webkit import Clock, need
 
 need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
 
-import webclient  # noqa: E402
 from starlette.requests import Request  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from webclient import FAST, JSON, NO_LIMITS, auth, open_http, post_action, seat_view  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from examples.web import Limits, Registry, create_app  # noqa: E402
 from examples.web.app import STATIC  # noqa: E402
 from examples.web.inputs import read_body  # noqa: E402
 from examples.web.tables import TableError  # noqa: E402
+from tests import webclient  # noqa: E402
+from tests.webclient import FAST, JSON, NO_LIMITS, auth, open_http, post_action, seat_view  # noqa: E402
 
 clock, registry, client = webclient.clock, webclient.registry, webclient.client  # the fixtures
 

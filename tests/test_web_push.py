@@ -6,17 +6,17 @@ import asyncio
 import json
 from typing import Any
 
-from webkit import Clock, need
+from tests.webkit import Clock, need
 
 need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
 
-import webclient  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from webclient import NO_LIMITS, auth  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from examples.web import Registry, Timings, create_app  # noqa: E402
 from examples.web.push import Hub, seat_stream  # noqa: E402
+from tests import webclient  # noqa: E402
+from tests.webclient import NO_LIMITS, auth  # noqa: E402
 
 clock = webclient.clock  # the fixture
 SHORT = Timings(bot_delay=0.0, keepalive=0.05, stream=0.3, tick=None)

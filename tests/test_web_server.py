@@ -10,13 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import BOT_HANDS, DOUBLE, FIVE_KINDS_HAND, HIDDEN, ONE, OPEN, Clock, need
+
+from tests.webkit import BOT_HANDS, DOUBLE, FIVE_KINDS_HAND, HIDDEN, ONE, OPEN, Clock, need
 
 need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
 
-import webclient  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from webclient import (  # noqa: E402
+
+import modern_art as ma  # noqa: E402
+from examples.web import Registry, Timings, create_app  # noqa: E402
+from examples.web.tables import TableError  # noqa: E402
+from tests import webclient  # noqa: E402
+from tests.webclient import (  # noqa: E402
     FAST,
     JSON,
     NO_LIMITS,
@@ -26,10 +31,6 @@ from webclient import (  # noqa: E402
     seat_view,
     stacked,
 )
-
-import modern_art as ma  # noqa: E402
-from examples.web import Registry, Timings, create_app  # noqa: E402
-from examples.web.tables import TableError  # noqa: E402
 
 clock, registry, client = webclient.clock, webclient.registry, webclient.client  # the fixtures
 
@@ -262,7 +263,7 @@ def test_illegal_and_out_of_turn_actions_are_400_with_the_rule(
     table, tokens = open_http(client, humans=[0, 1])
     before = registry.tables[table].state
     other = before.players[1].hand[0]
-    cases = [
+    cases: list[tuple[str, ma.Action]] = [
         (tokens[1], ma.PlayCard(1, other)),  # seat 1 offers out of turn
         (tokens[0], ma.Bid(0, 5)),  # no auction yet
         (tokens[0], ma.PlayCard(0, other)),  # not in seat 0's hand
@@ -460,7 +461,7 @@ def test_timings_refuse_impossible_values() -> None:
     """Negative delays, a zero time to live or a zero tick are refused when Timings is made."""
     for bad in ({"bot_delay": -1.0}, {"going": -0.5}, {"ttl": 0.0}, {"poll": 0.0}, {"tick": 0.0}):
         with pytest.raises(ValueError):
-            Timings(**bad)  # type: ignore[arg-type]
+            Timings(**bad)
     assert Timings(tick=None).tick is None
 
 

@@ -12,18 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webkit import Clock, need
+
+from tests.webkit import Clock, need
 
 need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
 httpx = need("httpx", "httpx: pip install httpx2")
 
-import webclient  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from webclient import FAST, NO_LIMITS, auth, free_port, seat_view, serve  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from examples.web import Registry, Store, create_app  # noqa: E402
 from examples.web.documents import seat_document  # noqa: E402
+from tests import webclient  # noqa: E402
+from tests.webclient import FAST, NO_LIMITS, auth, free_port, seat_view, serve  # noqa: E402
 
 clock = webclient.clock  # the fixture
 

@@ -15,10 +15,10 @@ from typing import Any
 import httpx
 import pytest
 from starlette.testclient import TestClient
-from webkit import Clock, short_rules
 
 import modern_art as ma
 from examples.web import Limits, Registry, Timings, create_app
+from tests.webkit import Clock, short_rules
 
 FAST = Timings(bot_delay=0.0, open_idle=4.0, going=2.0, ttl=600.0, poll=0.05, tick=None)
 NO_LIMITS = Limits(rate=0.0, tables_per_minute=0.0)  # the limits' own tests set theirs

@@ -122,6 +122,17 @@ class Narrator:
         return [line]
 
     def _tell(self, event: Event) -> list[RenderableType]:
+        if isinstance(event, RoundStarted | CardsDealt | AuctioneerSkipped):
+            return self._tell_deal(event)
+        if isinstance(event, CardPlayed | SecondCardAdded | SecondCardDeclined):
+            return self._tell_offer(event)
+        if isinstance(event, RoundEnded | PaintingsSold | GameEnded):
+            return self._tell_round_end(event)
+        return self._tell_auction(event)
+
+    def _tell_deal(
+        self, event: RoundStarted | CardsDealt | AuctioneerSkipped
+    ) -> list[RenderableType]:
         name = self.name
         if isinstance(event, RoundStarted):
             header = f"\n[bold underline]Round {event.round}[/] of {self.rules.rounds}"
@@ -137,8 +148,12 @@ class Narrator:
             if event.seat == 0 and self.viewer is None:
                 return [f"Each player is dealt {event.count} more cards."]
             return []
-        if isinstance(event, AuctioneerSkipped):
-            return [f"{name(event.seat)} has no cards left and is skipped as auctioneer."]
+        return [f"{name(event.seat)} has no cards left and is skipped as auctioneer."]
+
+    def _tell_offer(
+        self, event: CardPlayed | SecondCardAdded | SecondCardDeclined
+    ) -> list[RenderableType]:
+        name = self.name
         if isinstance(event, CardPlayed):
             self._kind = None  # no auction yet: a double may still find no second card
             return self._offered(event.seat, event.card, event.count)
@@ -153,8 +168,10 @@ class Narrator:
                     " and neither painting is sold."
                 )
             return out
-        if isinstance(event, SecondCardDeclined):
-            return [f"  {name(event.seat)} declines to add a second card."]
+        return [f"  {name(event.seat)} declines to add a second card."]
+
+    def _tell_auction(self, event: Event) -> list[RenderableType]:
+        name = self.name
         if isinstance(event, AuctionStarted):
             self._kind = event.kind
             what = "one painting" if len(event.lot) == 1 else "two paintings"
@@ -201,6 +218,12 @@ class Narrator:
                 f"    → {nobody}: {taker} {'take' if taker == 'you' else 'takes'}"
                 f" {lot_text(event.lot)} free.",
             ]
+        return []
+
+    def _tell_round_end(
+        self, event: RoundEnded | PaintingsSold | GameEnded
+    ) -> list[RenderableType]:
+        name = self.name
         if isinstance(event, RoundEnded):
             return [*self._flush(), *self._round_end(event)]
         if isinstance(event, PaintingsSold):
@@ -217,9 +240,7 @@ class Narrator:
                 f"  {seller} {'sell' if seller == 'you' else 'sells'} {event.paintings}"
                 f" {escape(event.artist)} painting{s}{each}: [bold green]+{event.amount}[/]"
             ]
-        if isinstance(event, GameEnded):
-            return self._game_end(event)
-        return []
+        return self._game_end(event)
 
     def _offered(self, seat: int, card: Card, count: int) -> list[RenderableType]:
         who = self.name(seat)

@@ -20,6 +20,7 @@ from modern_art.events import (
     BidsRevealed,
     CardPlayed,
     CardsDealt,
+    Event,
     GameEnded,
     LotTakenFree,
     PaintingsSold,
@@ -53,6 +54,24 @@ def ranking(counts: Sequence[int], tiles: int) -> tuple[int, ...]:
     return tuple(artist for _, artist in offered[:tiles])
 
 
+class _StepFold:
+    """What folding one step keeps between its events, and the problems found."""
+
+    def __init__(self, before: GameState) -> None:
+        self.before = before
+        self.money_before = [p.money for p in before.players]
+        self.problems: dict[int, str] = {}
+        self.ending: tuple[int, tuple[Card, ...]] | None = None
+        """The seat and lot of an offer that ends the round, until RoundEnded comes."""
+        self.ranked: tuple[str, ...] | None = None
+        """This step's ranking, once RoundEnded came."""
+        self.round_ended = self.game_ended = self.over = False
+
+    def note(self, invariant: int, detail: str) -> None:
+        """Keep the first problem found for ``invariant``."""
+        self.problems.setdefault(invariant, detail)
+
+
 class Ledger:
     """What the events say: money, museums, hands, round, counts and tiles, and the bank's net.
 
@@ -83,95 +102,101 @@ class Ledger:
 
         Each problem is the first one found for its invariant, in words.
         """
-        problems: dict[int, str] = {}
-        rules = before.rules
-        self._rules = rules
-        money_before = [p.money for p in before.players]
-        ending: tuple[int, tuple[Card, ...]] | None = None
-        ranked: tuple[str, ...] | None = None
-        round_ended = game_ended = over = False
-
-        def note(invariant: int, detail: str) -> None:
-            problems.setdefault(invariant, detail)
-
-        def offered(seat: int, card: Card, count: int, lot: tuple[Card, ...]) -> None:
-            nonlocal ending
-            if card in self.hands[seat]:
-                self.hands[seat].remove(card)
-            else:
-                note(8, f"seat {seat} offered {card}, which the events never dealt it")
-            artist = self._artist[card.artist]
-            self.counts[artist] += 1
-            if count != self.counts[artist]:
-                note(4, f"{card} is counted {count}; it is offer {self.counts[artist]}")
-            if self.counts[artist] >= FIFTH or not any(self.hands):
-                ending = (seat, lot)
-
+        self._rules = before.rules
+        fold = _StepFold(before)
         for event in step.events:
-            if ending is not None and not isinstance(event, RoundEnded):
-                note(4, f"{event!r} came after the round-ending offer of {ending[1]}")
-                ending = None
-            if isinstance(event, CardsDealt):
-                if event.cards is None or len(event.cards) != event.count:
-                    note(8, f"{event!r} does not show the dealt cards")
-                else:
-                    self.hands[event.seat].extend(event.cards)
-            elif isinstance(event, CardPlayed):
-                offered(event.seat, event.card, event.count, (event.card,))
-            elif isinstance(event, SecondCardAdded):
-                phase = before.phase
-                first = phase.card if isinstance(phase, DoubleOffer) else event.card
-                offered(event.seat, event.card, event.count, (first, event.card))
-            elif isinstance(event, TurnStarted | AuctioneerSkipped):
-                has_cards = bool(self.hands[event.seat])
-                if has_cards != isinstance(event, TurnStarted):
-                    note(8, f"{event!r} but the seat holds {len(self.hands[event.seat])} cards")
-            elif isinstance(event, AuctionStarted):
-                if event.kind is Auction.DOUBLE:
-                    note(8, f"{event!r}: a lot is never sold by double auction")
-            elif isinstance(event, BidPlaced | BidSealed | PriceSet | PriceAccepted):
-                amount = (
-                    event.price if isinstance(event, PriceSet | PriceAccepted) else event.amount
-                )
-                if amount is None or amount > money_before[event.seat]:
-                    note(3, f"{event!r} but seat {event.seat} holds {money_before[event.seat]}")
-            elif isinstance(event, BidsRevealed):
-                for seat, bid in enumerate(event.bids):
-                    if bid > money_before[seat]:
-                        note(3, f"seat {seat} bid {bid} holding {money_before[seat]}")
-            elif isinstance(event, AuctionWon):
-                self._won(event, money_before, note)
-            elif isinstance(event, LotTakenFree):
-                self.museums[event.seat].extend(event.lot)
-            elif isinstance(event, RoundEnded):
-                ranked = self._round_ended(event, ending, note)
-                ending = None
-                round_ended = True
-                over = self.round == rules.rounds or not any(self.hands)  # R8.1
-            elif isinstance(event, PaintingsSold):
-                self._sold(event, ranked, note)
-            elif isinstance(event, RoundStarted):
-                if not round_ended or event.round != self.round + 1:
-                    note(8, f"{event!r} after round {self.round}")
-                self.round = event.round
-            elif isinstance(event, GameEnded):
-                game_ended = True
-                if list(event.money) != self.money:
-                    note(8, f"{event!r} but the events give money {self.money}")
-                if event.winners != leaders(event.money):
-                    note(8, f"{event!r} names the wrong winners")
-        if ending is not None:
-            note(4, f"the offer of {ending[1]} should have ended round {self.round}")
-        if round_ended:
+            if fold.ending is not None and not isinstance(event, RoundEnded):
+                fold.note(4, f"{event!r} came after the round-ending offer of {fold.ending[1]}")
+                fold.ending = None
+            if isinstance(event, CardsDealt | CardPlayed | SecondCardAdded):
+                self._cards(event, fold)
+            elif isinstance(event, RoundEnded | PaintingsSold | RoundStarted | GameEnded):
+                self._round_end(event, fold)
+            else:
+                self._auction(event, fold)
+        self._step_end(fold, step)
+        return fold.problems
+
+    def _cards(self, event: CardsDealt | CardPlayed | SecondCardAdded, fold: _StepFold) -> None:
+        """Cards dealt (R1.4, R6.6) and offered (R2.1, R5.1); does an offer end the round?"""
+        if isinstance(event, CardsDealt):
+            if event.cards is None or len(event.cards) != event.count:
+                fold.note(8, f"{event!r} does not show the dealt cards")
+            else:
+                self.hands[event.seat].extend(event.cards)
+            return
+        seat, card = event.seat, event.card
+        lot: tuple[Card, ...] = (card,)
+        if isinstance(event, SecondCardAdded):
+            phase = fold.before.phase
+            lot = (phase.card if isinstance(phase, DoubleOffer) else card, card)
+        if card in self.hands[seat]:
+            self.hands[seat].remove(card)
+        else:
+            fold.note(8, f"seat {seat} offered {card}, which the events never dealt it")
+        artist = self._artist[card.artist]
+        self.counts[artist] += 1
+        if event.count != self.counts[artist]:
+            fold.note(4, f"{card} is counted {event.count}; it is offer {self.counts[artist]}")
+        if self.counts[artist] >= FIFTH or not any(self.hands):  # R6.1, R6.2
+            fold.ending = (seat, lot)
+
+    def _auction(self, event: Event, fold: _StepFold) -> None:
+        """Turns (R2.3, R2.4), auctions, bids within money (R3.1) and lots bought or free."""
+        money_before = fold.money_before
+        if isinstance(event, TurnStarted | AuctioneerSkipped):
+            if bool(self.hands[event.seat]) != isinstance(event, TurnStarted):
+                fold.note(8, f"{event!r} but the seat holds {len(self.hands[event.seat])} cards")
+        elif isinstance(event, AuctionStarted):
+            if event.kind is Auction.DOUBLE:
+                fold.note(8, f"{event!r}: a lot is never sold by double auction")
+        elif isinstance(event, BidPlaced | BidSealed | PriceSet | PriceAccepted):
+            amount = event.price if isinstance(event, PriceSet | PriceAccepted) else event.amount
+            if amount is None or amount > money_before[event.seat]:
+                fold.note(3, f"{event!r} but seat {event.seat} holds {money_before[event.seat]}")
+        elif isinstance(event, BidsRevealed):
+            for seat, bid in enumerate(event.bids):
+                if bid > money_before[seat]:
+                    fold.note(3, f"seat {seat} bid {bid} holding {money_before[seat]}")
+        elif isinstance(event, AuctionWon):
+            self._won(event, money_before, fold.note)
+        elif isinstance(event, LotTakenFree):
+            self.museums[event.seat].extend(event.lot)
+
+    def _round_end(
+        self, event: RoundEnded | PaintingsSold | RoundStarted | GameEnded, fold: _StepFold
+    ) -> None:
+        """The ranking and tiles (R6.3, R6.4), the sale (R6.5), the next round or the end (R8)."""
+        if isinstance(event, RoundEnded):
+            fold.ranked = self._round_ended(event, fold.ending, fold.note)
+            fold.ending = None
+            fold.round_ended = True
+            fold.over = self.round == self._rules.rounds or not any(self.hands)  # R8.1
+        elif isinstance(event, PaintingsSold):
+            self._sold(event, fold.ranked, fold.note)
+        elif isinstance(event, RoundStarted):
+            if not fold.round_ended or event.round != self.round + 1:
+                fold.note(8, f"{event!r} after round {self.round}")
+            self.round = event.round
+        else:
+            fold.game_ended = True
+            if list(event.money) != self.money:
+                fold.note(8, f"{event!r} but the events give money {self.money}")
+            if event.winners != leaders(event.money):
+                fold.note(8, f"{event!r} names the wrong winners")
+
+    def _step_end(self, fold: _StepFold, step: Step) -> None:
+        """What must hold once the step's events are folded: no round end missed or extra."""
+        if fold.ending is not None:
+            fold.note(4, f"the offer of {fold.ending[1]} should have ended round {self.round}")
+        if fold.round_ended:
             if any(self.museums):
-                note(8, f"museums {self.museums} kept paintings past the sale")
-            if over != game_ended:
-                note(
-                    4, f"after round {before.round} the game {'did not end' if over else 'ended'}"
-                )
-        if game_ended != step.state.is_over:
-            note(8, "GameEnded and the state's game-over phase disagree")
-        return problems
+                fold.note(8, f"museums {self.museums} kept paintings past the sale")
+            if fold.over != fold.game_ended:
+                ended = "did not end" if fold.over else "ended"
+                fold.note(4, f"after round {fold.before.round} the game {ended}")
+        if fold.game_ended != step.state.is_over:
+            fold.note(8, "GameEnded and the state's game-over phase disagree")
 
     def _won(self, event: AuctionWon, money_before: list[int], note: _Note) -> None:
         buyer = event.buyer

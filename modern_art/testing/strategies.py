@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from attrs import field, frozen
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
@@ -12,6 +14,7 @@ from hypothesis.strategies import SearchStrategy
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.cards import CMON, ORIGINAL, SYMBOL_ORDER, Card, Edition
 from modern_art.engine import apply, new_game
+from modern_art.events import Event
 from modern_art.legal import legal_actions
 from modern_art.rules import DoublePayment, HiddenTie, Rules
 from modern_art.state import GameState, Step
@@ -25,6 +28,8 @@ __all__ = [
     "games",
     "legal_action",
     "player_counts",
+    "playout",
+    "rule_switches",
     "rules_variants",
     "seeds",
     "stacked_decks",
@@ -113,6 +118,21 @@ def rules_variants(draw: st.DrawFn, editions: SearchStrategy[Edition] | None = N
     )
 
 
+def rule_switches(base: Rules | None = None) -> SearchStrategy[Rules]:
+    """``base`` (CMON by default) with the switches drawn: hidden tie, double payment, open money.
+
+    For tests that keep an edition and a deal schedule but must hold under
+    every house rule; :func:`rules_variants` varies everything.
+    """
+    return st.builds(
+        attrs.evolve,
+        st.just(base if base is not None else Rules()),
+        hidden_tie=st.sampled_from(HiddenTie),
+        double_payment=st.sampled_from(DoublePayment),
+        open_money=st.booleans(),
+    )
+
+
 def player_counts(rules: Rules) -> SearchStrategy[int]:
     """Every player count ``rules`` allows, shrinking to the fewest."""
     return st.integers(rules.min_players, rules.max_players)
@@ -146,12 +166,20 @@ def _shrink_order(legal: Sequence[Action], index: int) -> Action:
 
 
 @st.composite
-def legal_action(draw: st.DrawFn, state: GameState) -> Action:
+def legal_action(draw: st.DrawFn, state: GameState, *, quick: bool = False) -> Action:
     """One of ``legal_actions(state)``: a seat that may act, then one of its actions.
 
     Shrinks towards the lowest seat and towards passing (see
-    ``_shrink_order``). ``state`` must not be over.
+    ``_shrink_order``). With ``quick``, half the draws are a ``Pass`` or
+    ``Accept`` of any seat, when there is one, so that auctions end soon
+    and games reach later rounds in fewer actions. ``state`` must not be over.
     """
+    if quick:
+        ending: list[Action] = [a for a in legal_actions(state) if isinstance(a, Pass | Accept)]
+        if ending:
+            end_now: bool = draw(st.booleans())
+            if end_now:
+                return draw(st.sampled_from(ending))
     seats = sorted(state.to_act)
     seat = seats[0] if len(seats) == 1 else draw(st.sampled_from(seats))
     legal = legal_actions(state, seat)
@@ -229,6 +257,44 @@ class PlayedGame:
         """The state after the last action."""
         return self.steps[-1].state if self.steps else self.start
 
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """Every state: :attr:`start`, then the state after each action."""
+        return (self.start, *(step.state for step in self.steps))
+
+    @property
+    def events(self) -> tuple[tuple[Event, ...], ...]:
+        """``events[i]`` are the events of ``actions[i]``."""
+        return tuple(step.events for step in self.steps)
+
+
+def playout(
+    state: GameState, chooser: int | random.Random, *, max_actions: int | None = None
+) -> tuple[Step, ...]:
+    """Play ``state`` on to its end with random legal actions; each action's step.
+
+    Each action is drawn uniformly from all seats' ``legal_actions`` with
+    ``chooser`` (a seed, or a ``random.Random`` to go on drawing from). For
+    the long tail of a game a test does not need Hypothesis to draw or shrink.
+
+    Args:
+        state: where to start.
+        chooser: a seed or a random generator.
+        max_actions: stop after this many actions even if the game goes on.
+
+    >>> import modern_art as ma
+    >>> steps = playout(ma.new_game(3, seed=1), 5)
+    >>> steps[-1].state.is_over
+    True
+    """
+    rng = chooser if isinstance(chooser, random.Random) else random.Random(chooser)
+    steps: list[Step] = []
+    while not state.is_over and (max_actions is None or len(steps) < max_actions):
+        legal = legal_actions(state)
+        steps.append(apply(state, legal[rng.randrange(len(legal))]))
+        state = steps[-1].state
+    return tuple(steps)
+
 
 @st.composite
 def games(
@@ -236,17 +302,26 @@ def games(
     rules: Rules | SearchStrategy[Rules] | None = None,
     *,
     players: int | None = None,
+    stacked: bool | None = None,
+    quick: bool = False,
     complete: bool = False,
+    max_drawn: int | None = None,
 ) -> PlayedGame:
     """A game played by drawing each action from ``legal_actions``.
 
     Args:
-        rules: fixed rules, a strategy for them (such as :func:`rules_variants`),
-            or ``None`` for the CMON defaults.
+        rules: fixed rules, a strategy for them (such as :func:`rules_variants`
+            or :func:`rule_switches`), or ``None`` for the CMON defaults.
         players: a fixed player count; any the rules allow by default.
+        stacked: ``True`` for a stacked deck, ``False`` for a seeded shuffle,
+            ``None`` to draw which.
+        quick: draw passes and accepts half the time (see :func:`legal_action`).
         complete: always play to the end. Otherwise, to let Hypothesis shrink
             a failing game to its shortest prefix, a quarter of the games stop
             after a drawn number of actions.
+        max_drawn: draw at most this many actions (how many is drawn, from
+            0); with ``complete``, :func:`playout` plays the rest with a
+            drawn seed, so long games stay cheap to generate.
 
     The table, seed or stacked deck and first auctioneer are drawn too.
     Failing games shrink to few players, seed 0 or the canonical deck, short
@@ -257,25 +332,34 @@ def games(
     if not isinstance(rules, Rules):
         rules = draw(rules)
     n = players if players is not None else draw(player_counts(rules))
-    stacked = draw(st.booleans())
+    if stacked is None:
+        stacked = draw(st.booleans())
     seed = None if stacked else draw(seeds())
     deck = draw(stacked_decks(rules)) if stacked else None
     first = draw(st.integers(0, n - 1))
-    bound = max_steps(rules, n)
-    limit = bound
-    if not complete:
+    limit = drawn = max_steps(rules, n)
+    if max_drawn is not None:
+        drawn = draw(st.integers(0, max_drawn))
+        limit = limit if complete else drawn
+    elif not complete:
         whole = draw(st.sampled_from((False, True, True, True)))
-        drawn = draw(st.integers(0, bound))
-        limit = bound if whole else drawn
+        prefix = draw(st.integers(0, limit))
+        limit = drawn = limit if whole else prefix
     state = new_game(n, seed=seed, deck=deck, rules=rules, first_auctioneer=first)
+    rng: random.Random | None = None
     actions: list[Action] = []
     steps: list[Step] = []
     error: str | None = None
     while not state.is_over and len(actions) < limit:
-        if not len(legal_actions(state)):
+        legal = legal_actions(state)
+        if not len(legal):
             error = f"nobody can act in phase {state.phase!r}"
             break
-        action = draw(legal_action(state))
+        if len(actions) < drawn:
+            action = draw(legal_action(state, quick=quick))
+        else:  # the tail after max_drawn: chosen by a drawn seed, as playout does
+            rng = rng if rng is not None else random.Random(draw(seeds()))
+            action = legal[rng.randrange(len(legal))]
         actions.append(action)
         try:
             step = apply(state, action)
