@@ -7,7 +7,6 @@ clock run out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -57,48 +56,51 @@ def offer(registry: Registry, table: GameTable, seat: int, auction: ma.Auction) 
     act(registry, table, ma.PlayCard(seat, card))
 
 
-PHASES: dict[str, tuple[list[Any], list[Any], int, Callable[[Registry, GameTable], None]]] = {
+Move = tuple[int, ma.Auction] | ma.Action
+"""A seat offering its first card of a kind, or an action."""
+
+PHASES: dict[str, tuple[list[Any], list[Any], int, list[Move]]] = {
     "offering": (
         [("melim", OPEN)] * 3,
         [("thaler", ONE), ("thaler", OPEN), ("thaler", HIDDEN)],
         BEA,
-        lambda r, t: None,
+        [],
     ),
     "double offer": (
         [("melim", OPEN)] * 3,
         [("martins", DOUBLE), ("martins", OPEN), ("thaler", OPEN)],
         BEA,
-        lambda r, t: offer(r, t, BEA, DOUBLE),
+        [(BEA, DOUBLE)],
     ),
     "one-offer bid": (
         [("melim", ONE), ("melim", OPEN), ("melim", OPEN)],
         [("thaler", OPEN)] * 3,
         ANN,
-        lambda r, t: offer(r, t, ANN, ONE),
+        [(ANN, ONE)],
     ),
     "hidden bid": (
         [("melim", HIDDEN), ("melim", OPEN), ("melim", OPEN)],
         [("thaler", OPEN)] * 3,
         ANN,
-        lambda r, t: (offer(r, t, ANN, HIDDEN), act(r, t, ma.Bid(ANN, 4))),
+        [(ANN, HIDDEN), ma.Bid(ANN, 4)],
     ),
     "naming a fixed price": (
         [("melim", OPEN)] * 3,
         [("thaler", FIXED), ("thaler", OPEN), ("thaler", OPEN)],
         BEA,
-        lambda r, t: offer(r, t, BEA, FIXED),
+        [(BEA, FIXED)],
     ),
     "buying at a fixed price": (
         [("melim", FIXED), ("melim", OPEN), ("melim", OPEN)],
         [("thaler", OPEN)] * 3,
         ANN,
-        lambda r, t: (offer(r, t, ANN, FIXED), act(r, t, ma.SetPrice(ANN, 12))),
+        [(ANN, FIXED), ma.SetPrice(ANN, 12)],
     ),
     "open auction": (
         [("melim", OPEN)] * 3,
         [("thaler", OPEN)] * 3,
         ANN,
-        lambda r, t: (offer(r, t, ANN, OPEN), act(r, t, ma.Pass(ANN))),
+        [(ANN, OPEN), ma.Pass(ANN)],
     ),
 }
 
@@ -110,7 +112,11 @@ def test_a_person_who_leaves_does_not_stall_the_table_beyond_the_clock(
     """Whatever Bea is asked, her clock runs out and the table takes her default action."""
     ann, bea, first, lead_in = PHASES[phase]
     table = table_for(registry, ann, bea, first)
-    lead_in(registry, table)
+    for move in lead_in:
+        if isinstance(move, tuple):
+            offer(registry, table, *move)
+        else:
+            act(registry, table, move)
     registry.get(table.id)  # the bot acts
     assert BEA in table.state.to_act, table.state.phase
     waiting = table.state

@@ -201,7 +201,7 @@ def test_bad_tokens_and_numbers_are_4xx_and_change_nothing(
     before = registry.tables[table].state
     url = f"/api/tables/{table}"
     for token in ("t\u00e9st".encode("latin-1"), b"\xff\xfe", b"tok en", b"a" * 200):
-        headers = {"Authorization": b"Bearer " + token, **JSON}
+        headers = {b"Authorization": b"Bearer " + token, b"Content-Type": b"application/json"}
         assert client.get(f"{url}/seat", headers=headers).status_code in (401, 403)
         reply = client.post(f"{url}/actions?step=0", content=b"{}", headers=headers)
         assert reply.status_code in (401, 403)
@@ -219,7 +219,7 @@ def test_bad_tokens_and_numbers_are_4xx_and_change_nothing(
 
 def test_a_client_leaving_mid_upload_is_one_log_line(caplog: pytest.LogCaptureFixture) -> None:
     """A body cut short by the client going away gives one warning line and no traceback."""
-    messages = [
+    messages: list[dict[str, object]] = [
         {"type": "http.request", "body": b'{"pla', "more_body": True},
         {"type": "http.disconnect"},
     ]

@@ -461,7 +461,7 @@ def test_timings_refuse_impossible_values() -> None:
     """Negative delays, a zero time to live or a zero tick are refused when Timings is made."""
     for bad in ({"bot_delay": -1.0}, {"going": -0.5}, {"ttl": 0.0}, {"poll": 0.0}, {"tick": 0.0}):
         with pytest.raises(ValueError):
-            Timings(**bad)
+            Timings(**bad)  # type: ignore[arg-type]
     assert Timings(tick=None).tick is None
 
 

@@ -115,6 +115,5 @@ def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
         except httpx.TransportError:
             time.sleep(0.05)
     process.kill()
-    raise RuntimeError(
-        f"the server did not start: {process.stderr.read() if process.stderr else ''}"
-    )
+    said = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    raise RuntimeError(f"the server did not start: {said}")

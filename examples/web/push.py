@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from examples.web.documents import seat_document_text
 from examples.web.registry import Registry
@@ -83,7 +83,7 @@ def _message(event: str, data: str, cursor: int | None = None) -> str:
 
 async def seat_stream(
     registry: Registry, hub: Hub, table_id: str, seat: int, since: int
-) -> AsyncIterator[str]:
+) -> AsyncGenerator[str, None]:
     """The messages of one seat's stream; see the module's description."""
     loop = asyncio.get_running_loop()
     timings = registry.timings
