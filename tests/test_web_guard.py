@@ -20,7 +20,7 @@ import modern_art as ma  # noqa: E402
 from examples.web import Limits, Registry, create_app  # noqa: E402
 from examples.web.app import STATIC  # noqa: E402
 from examples.web.inputs import read_body  # noqa: E402
-from examples.web.tables import TableError  # noqa: E402
+from examples.web.seats import TableError  # noqa: E402
 from tests import webclient  # noqa: E402
 from tests.webclient import FAST, JSON, NO_LIMITS, auth, open_http, post_action, seat_view  # noqa: E402
 
@@ -158,7 +158,8 @@ def test_every_reply_carries_the_security_headers(client: TestClient) -> None:
 def test_the_page_needs_no_inline_script_or_style() -> None:
     """index.html loads its script and style from files, so the CSP can forbid inline ones."""
     html = (STATIC / "index.html").read_text()
-    assert re.findall(r"<script[^>]*>", html) == ['<script src="/static/table.js">']
+    scripts = ['<script src="/static/connection.js">', '<script src="/static/table.js">']
+    assert re.findall(r"<script[^>]*>", html) == scripts
     assert "<style" not in html and " style=" not in html
     assert not re.search(r"\son[a-z]+=", html)
 

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from examples.web import Registry, Timings, create_app  # noqa: E402
-from examples.web.tables import TableError  # noqa: E402
+from examples.web.seats import TableError  # noqa: E402
 from tests import webclient  # noqa: E402
 from tests.webclient import (  # noqa: E402
     FAST,
@@ -45,6 +45,7 @@ def test_page_and_static_files_are_served(client: TestClient) -> None:
         assert "text/html" in reply.headers["content-type"]
         assert '<script src="/static/table.js">' in reply.text
     assert "function render()" in client.get("/static/table.js").text
+    assert "async function listen()" in client.get("/static/connection.js").text
     assert client.get("/static/style.css").status_code == 200
     assert client.get("/static/nothing.js").status_code == 404
 
@@ -528,8 +529,8 @@ def test_docstring_examples_hold() -> None:
     """The ``>>>`` examples in the web modules hold (examples/ is outside testpaths)."""
     import doctest
 
-    from examples.web import clocks, documents, guard, inputs, registry, store, tables
+    from examples.web import clocks, documents, guard, inputs, registry, seats, store, tables
 
-    for module in (tables, registry, documents, clocks, guard, inputs, store):
+    for module in (tables, registry, documents, clocks, guard, inputs, seats, store):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0 and result.failed == 0, module.__name__

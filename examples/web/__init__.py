@@ -17,7 +17,8 @@ from examples.web.app import create_app
 from examples.web.clocks import Timings
 from examples.web.guard import Limits
 from examples.web.registry import Registry
+from examples.web.seats import Seat
 from examples.web.store import Store
-from examples.web.tables import GameTable, Seat
+from examples.web.tables import GameTable
 
 __all__ = ["GameTable", "Limits", "Registry", "Seat", "Store", "Timings", "create_app"]

@@ -46,7 +46,7 @@ from examples.web.inputs import MAX_BODY_BYTES, bearer_token, read_body, strict_
 from examples.web.inputs import table_request as check_table_request
 from examples.web.push import Hub, seat_stream
 from examples.web.registry import Registry
-from examples.web.tables import TableError, seat_for_token
+from examples.web.seats import TableError, seat_for_token
 
 __all__ = ["create_app"]
 

@@ -8,7 +8,7 @@ with a 4xx status and a message a person can act on.
 >>> strict_json(b'{"a": 1, "a": 2}')
 Traceback (most recent call last):
 ...
-examples.web.tables.TableError: the request body repeats the key 'a'
+examples.web.seats.TableError: the request body repeats the key 'a'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
-from examples.web.tables import BOTS, TableError
+from examples.web.seats import BOTS, TableError
 
 __all__ = ["MAX_BODY_BYTES", "bearer_token", "read_body", "strict_json", "table_request", "whole"]
 

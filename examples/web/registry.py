@@ -24,8 +24,9 @@ from attrs import evolve
 
 import modern_art as ma
 from examples.web.clocks import Timings
+from examples.web.seats import BOTS, Seat, TableError, hash_token
 from examples.web.store import Store, StoredTable
-from examples.web.tables import BOTS, GameTable, Seat, TableError, hash_token
+from examples.web.tables import GameTable
 
 __all__ = ["Registry"]
 

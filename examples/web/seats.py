@@ -1,0 +1,92 @@
+"""Who sits at a table: people, known by the hash of a secret token, and bots.
+
+>>> token = "secret-token"
+>>> seat_for_token([None, hash_token(token)], token)
+1
+>>> Seat("Ann", token_hash=hash_token(token)).kind, Seat("Bot", bot="random").kind
+('human', 'bot')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+import modern_art as ma
+
+__all__ = ["BOTS", "Seat", "TableError", "hash_token", "seat_for_token"]
+
+BOTS: dict[str, Callable[[int], ma.Agent]] = {
+    "heuristic": lambda seed: ma.HeuristicAgent(seed=seed),
+    "random": lambda seed: ma.RandomAgent(seed=seed),
+}
+"""The bots a table can seat, by name; each is made with a seed."""
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat token: what the server keeps instead of the token.
+
+    Tokens are 24 random bytes, so no salt or slow hash is needed: nobody can
+    guess one from its hash.
+    """
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def seat_for_token(hashes: Sequence[str | None], token: str | None) -> int:
+    """The seat whose token hash (``None`` for a bot) is ``token``'s.
+
+    Raises:
+        TableError: 401 without a token, 403 for a token of no seat here.
+    """
+    if not token:
+        raise TableError(401, "this request needs a seat token; open your seat's link")
+    if not _TOKEN.fullmatch(token):
+        raise TableError(403, "this seat token is not valid at this table")
+    digest = hash_token(token)
+    found = None
+    for seat, known in enumerate(hashes):  # compare every one, in constant time
+        if known is not None and secrets.compare_digest(known, digest):
+            found = seat
+    if found is None:
+        raise TableError(403, "this seat token is not valid at this table")
+    return found
+
+
+class TableError(Exception):
+    """A request the table refuses: ``status`` is the HTTP status, ``str()`` the message."""
+
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.rule = rule
+
+
+@frozen
+class Seat:
+    """Who sits at a seat: a person (with a ``token_hash``) or a bot of kind ``bot``.
+
+    A person's seat with ``bot`` set is one a bot plays while the person is away.
+    """
+
+    name: str
+    """The player's name, shown to everyone."""
+    token_hash: str | None = None
+    """The hash of the person's seat token; ``None`` for a bot."""
+    bot: str | None = None
+    """The kind of bot playing the seat (a key of :data:`BOTS`), ``None`` while a person does."""
+
+    @property
+    def kind(self) -> str:
+        """``"human"`` or ``"bot"``: who the seat was opened for."""
+        return "human" if self.token_hash is not None else "bot"
+
+    @property
+    def away(self) -> bool:
+        """Whether a bot plays this person's seat until they come back."""
+        return self.token_hash is not None and self.bot is not None
