@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import modern_art as ma
+from modern_art import svg
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -202,8 +203,7 @@ def test_three_rounds_example_wins_loses_and_wins_back_melims_value() -> None:
     assert [(e.seat, e.paintings, e.value) for e in melim] == [(1, 1, 20), (1, 1, 0), (1, 1, 40)]
     rounds = [e for e in events if isinstance(e, ma.RoundEnded)]
     assert ["Daniel Melim" in e.ranking for e in rounds] == [True, False, True]
-    board = _load(DOCS / "_ext" / "value_board.py")
-    boards = board.boards(events, three_rounds.RULES)
+    boards = svg.value_rounds(events, three_rounds.RULES)
     melim_column = three_rounds.RULES.artists.index("Daniel Melim")
     assert [b.values[melim_column] for b in boards] == [20, 0, 40]
     assert [b.tiles[melim_column] for b in boards] == [(20,), (20,), (20, 20)]

@@ -34,7 +34,6 @@ from typing import Any, ClassVar
 import attrs
 import sphinx.ext.napoleon
 import sphinx.util.inspect
-import turn_flow
 from docutils import nodes
 from docutils.parsers.rst import directives
 from md_to_rst import convert
@@ -44,9 +43,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
-from value_board import BoardAfterRound, boards, svg
 
 import modern_art as ma
+from modern_art import svg
 
 
 def svg_figure(directive: SphinxDirective, picture: str, css_class: str) -> nodes.figure:
@@ -133,7 +132,7 @@ class _ExampleDirective(SphinxDirective):
     required_arguments = 1
     option_spec: ClassVar[dict[str, Any]] = {"artist": directives.unchanged}
 
-    def example(self) -> tuple[tuple[BoardAfterRound, ...], str | None]:
+    def example(self) -> tuple[tuple[svg.BoardAfterRound, ...], str | None]:
         try:
             module = importlib.import_module(self.arguments[0])
         except ImportError as exc:
@@ -144,7 +143,7 @@ class _ExampleDirective(SphinxDirective):
         artist = self.options.get("artist")
         if artist is not None and artist not in rules.artists:
             raise self.error(f"{artist!r} is not an artist of the example's rules")
-        return boards(module.play(), rules), artist
+        return svg.value_rounds(module.play(), rules), artist
 
 
 class ValueTable(_ExampleDirective):
@@ -187,7 +186,7 @@ class ValueBoard(_ExampleDirective):
 
     def run(self) -> list[nodes.Node]:
         rounds, artist = self.example()
-        return [svg_figure(self, svg(rounds, artist), "value-board")]
+        return [svg_figure(self, svg.value_board(rounds, artist), "value-board")]
 
 
 class TurnFlow(SphinxDirective):
@@ -196,7 +195,7 @@ class TurnFlow(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        return [svg_figure(self, turn_flow.svg(), "turn-flow")]
+        return [svg_figure(self, svg.turn_flow(), "turn-flow")]
 
 
 class DeckTable(SphinxDirective):

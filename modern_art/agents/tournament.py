@@ -50,6 +50,8 @@ class Standing:
     """Mean final money per seat it held."""
     money_sd: float
     """Standard deviation of its seats' final money."""
+    final_money: tuple[int, ...] = ()
+    """Every final money of its seats, game by game: the distribution behind the mean."""
 
 
 @frozen
@@ -203,6 +205,7 @@ def _standings(outcomes: Sequence[_Outcome], players: int) -> TournamentResult:
                 wilson_interval(wins, games),
                 mean,
                 sd,
+                tuple(money),
             )
         )
     standings.sort(key=lambda s: (-s.win_rate, s.name))

@@ -1,0 +1,424 @@
+"""The table as one SVG picture: :func:`board` for a state or a view, :func:`card` for a card.
+
+A :class:`~modern_art.GameState` knows every secret, so its board shows
+every hand face up, every sealed bid and all money. A
+:class:`~modern_art.PlayerView` holds only what its seat may see (R7), and
+its board is drawn from the view alone: other hands face down, others'
+sealed bids as markers, screened money as ``?``. Two positions a seat cannot
+tell apart give the same view, hence byte for byte the same picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from modern_art.cards import Card
+from modern_art.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    GameOver,
+    HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
+from modern_art.rules import Rules
+from modern_art.scoring import winners
+from modern_art.state import GameState
+from modern_art.svg._markup import (
+    CARD_H,
+    CARD_W,
+    artist_color,
+    card_back,
+    card_glyph,
+    clean,
+    document,
+    short_artist,
+    text,
+)
+from modern_art.views import HiddenAuctionView, PlayerView, PublicPhase
+
+__all__ = ["board", "card"]
+
+WIDTH = 760
+_NAME_CHARS = 18
+_TOP = 30
+_ARTISTS_H = 84
+_PANEL_H = 70
+_ROW_H = 64
+_HAND_X, _HAND_W = 176, 300
+_MUSEUM_X, _MUSEUM_W = 490, 262
+_HIGHLIGHT = "#7aa7e0"
+_TILE = "#f3dc9a"
+
+
+class _Seat(NamedTuple):
+    name: str
+    money: int | None
+    hand: tuple[Card, ...] | None  # None: face down
+    hand_size: int
+    museum: tuple[Card, ...]
+
+
+class _Table(NamedTuple):
+    """What the picture may show, the same shape for a state and for a view."""
+
+    rules: Rules
+    viewer: str
+    own_seat: int | None
+    round: int
+    step: int
+    seats: tuple[_Seat, ...]
+    counts: tuple[int, ...]
+    tiles: tuple[tuple[int, ...], ...]
+    deck_size: int
+    discard: int
+    phase: PublicPhase | HiddenAuction
+    to_act: frozenset[int]
+    winners: tuple[int, ...]
+
+
+def _from_state(state: GameState) -> _Table:
+    seats = tuple(
+        _Seat(p.name, p.money, p.hand, len(p.hand), p.museum) for p in state.players
+    )
+    return _Table(
+        state.rules,
+        "the whole state: every secret shown",
+        None,
+        state.round,
+        state.step,
+        seats,
+        state.counts,
+        state.tiles,
+        len(state.deck),
+        len(state.discard),
+        state.phase,
+        state.to_act,
+        winners(state),
+    )
+
+
+def _from_view(view: PlayerView) -> _Table:
+    seats = tuple(
+        _Seat(p.name, p.money, view.hand if s == view.seat else None, p.hand_size, p.museum)
+        for s, p in enumerate(view.players)
+    )
+    if view.seat is None:
+        viewer = "a spectator's view"
+    else:
+        viewer = f"seen by seat {view.seat}, {clean(view.players[view.seat].name, _NAME_CHARS)}"
+    return _Table(
+        view.rules,
+        viewer,
+        view.seat,
+        view.round,
+        view.step,
+        seats,
+        view.counts,
+        view.tiles,
+        view.deck_size,
+        len(view.discard),
+        view.phase,
+        view.to_act,
+        view.winners,
+    )
+
+
+def board(subject: GameState | PlayerView) -> str:
+    """The table as SVG text: artists, the auction in progress and every seat.
+
+    A state shows everything; a view shows only what its seat may see (R7).
+    The picture is plain SVG 1.1: no script, no external reference, every
+    name escaped and clipped.
+
+    Raises:
+        TypeError: ``subject`` is neither a state nor a view.
+
+    >>> import modern_art as ma
+    >>> from modern_art import svg
+    >>> picture = svg.board(ma.view(ma.new_game(3, seed=1), 0))
+    >>> picture.startswith("<svg"), "viewBox" in picture, "<script" in picture
+    (True, True, False)
+    """
+    if isinstance(subject, GameState):
+        table = _from_state(subject)
+    elif isinstance(subject, PlayerView):
+        table = _from_view(subject)
+    else:
+        raise TypeError(f"board() draws a GameState or a PlayerView, got {type(subject).__name__}")
+    n = len(table.seats)
+    height = _TOP + _ARTISTS_H + _PANEL_H + n * _ROW_H + 6
+    parts: list[str] = [_header(table)]
+    parts += _artists(table)
+    parts += _panel(table)
+    status = _statuses(table)
+    for seat in range(n):
+        parts += _seat_row(table, seat, status[seat], _TOP + _ARTISTS_H + _PANEL_H + seat * _ROW_H)
+    label = f"Modern Art, round {table.round}, step {table.step}: {_headline(table)}"
+    return document(WIDTH, height, clean(label, 300), "".join(parts))
+
+
+def card(card: Card, rules: Rules | None = None) -> str:
+    """One card as a small SVG picture, coloured by its artist's place on ``rules``' board.
+
+    >>> import modern_art as ma
+    >>> from modern_art import svg
+    >>> "Melim" in svg.card(ma.Card(27, "Daniel Melim", ma.Auction.HIDDEN))
+    True
+    """
+    artists = (rules or _DEFAULT_RULES).artists
+    body = f'<g transform="translate(2,2)">{card_glyph(card, artist_color(card.artist, artists))}</g>'
+    return document(CARD_W + 4, CARD_H + 4, f"{card.artist} ({card.auction.label})", body, 10)
+
+
+_DEFAULT_RULES = Rules()
+
+
+def _header(table: _Table) -> str:
+    rounds = table.rules.rounds
+    return (
+        f'<rect x="0" y="0" width="{WIDTH}" height="{_TOP - 4}" fill="{_HIGHLIGHT}"'
+        ' fill-opacity="0.15"/>'
+        f'<text x="8" y="18" font-weight="bold">Round {table.round} of {rounds}</text>'
+        f'<text x="110" y="18">step {table.step} · deck {table.deck_size}'
+        f" · discard {table.discard}</text>"
+        f'<text x="{WIDTH - 8}" y="18" text-anchor="end" font-style="italic">'
+        f"{text(table.viewer, 60)}</text>"
+    )
+
+
+def _artists(table: _Table) -> list[str]:
+    artists = table.rules.artists
+    column = (WIDTH - 16) // max(1, len(artists))
+    top = _TOP + 4
+    parts = []
+    for i, artist in enumerate(artists):
+        x = 8 + i * column
+        color = artist_color(artist, artists)
+        count = table.counts[i]
+        parts.append(
+            f'<rect x="{x}" y="{top}" width="{column - 6}" height="{_ARTISTS_H - 10}" rx="5"'
+            f' fill="{color}" fill-opacity="0.18" stroke="{color}"/>'
+            f'<svg x="{x}" y="{top}" width="{column - 6}" height="20">'
+            f'<text x="6" y="15" font-weight="bold">{short_artist(artist, 16)}</text></svg>'
+            f'<text x="{x + 6}" y="{top + 36}" font-size="10">offered {count}</text>'
+        )
+        for k in range(max(5, count)):
+            fill = color if k < count else "none"
+            parts.append(
+                f'<circle cx="{x + 62 + k * 12}" cy="{top + 32}" r="4.5" fill="{fill}"'
+                f' stroke="{color}"/>'
+            )
+        pile = table.tiles[i]
+        for k, tile in enumerate(pile):
+            parts.append(
+                f'<rect x="{x + 6 + k * 26}" y="{top + 46}" width="23" height="17" rx="3"'
+                f' fill="{_TILE}" stroke="#8a6a12" stroke-width="0.8"/>'
+                f'<text x="{x + 17.5 + k * 26}" y="{top + 59}" text-anchor="middle"'
+                f' font-size="10" fill="#3b2c05">{tile}</text>'
+            )
+        if not pile:
+            parts.append(
+                f'<text x="{x + 6}" y="{top + 59}" font-size="10" fill-opacity="0.6">no tile</text>'
+            )
+    return parts
+
+
+def _name(table: _Table, seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return clean(table.seats[seat].name, _NAME_CHARS)
+
+
+def _headline(table: _Table) -> str:
+    """The phase in words (unescaped): who must do what."""
+    phase = table.phase
+    name = _name
+    if isinstance(phase, Offering):
+        return f"{name(table, phase.auctioneer)} offers a card"
+    if isinstance(phase, DoubleOffer):
+        return (
+            f"{name(table, phase.double_player)} played a double;"
+            f" {name(table, phase.asking)} may add a second card"
+        )
+    if isinstance(phase, GameOver):
+        won = ", ".join(name(table, s) for s in table.winners)
+        return f"the game is over; winner: {won}"
+    kind = phase.kind.label
+    head = f"{kind} auction by {name(table, phase.auctioneer)}"
+    if phase.double_player is not None and phase.double_player != phase.auctioneer:
+        head += f" (double by {name(table, phase.double_player)})"
+    if isinstance(phase, OpenAuction | OneOfferAuction):
+        if phase.high_bidder is None:
+            return f"{head}: no bid yet"
+        return f"{head}: high bid {phase.high_bid} by {name(table, phase.high_bidder)}"
+    if isinstance(phase, FixedPriceAuction):
+        if phase.price is None:
+            return f"{head}: naming the price"
+        return f"{head}: price {phase.price}, {name(table, phase.turn)} to accept or pass"
+    sealed = _sealed(phase)
+    return f"{head}: {len(sealed)} of {len(table.seats)} bids sealed"
+
+
+def _sealed(phase: HiddenAuction | HiddenAuctionView) -> frozenset[int]:
+    if isinstance(phase, HiddenAuctionView):
+        return phase.sealed
+    return frozenset(s for s, bid in enumerate(phase.bids) if bid is not None)
+
+
+def _lot(phase: PublicPhase | HiddenAuction) -> tuple[Card, ...]:
+    if isinstance(phase, DoubleOffer):
+        return (phase.card,)
+    if isinstance(phase, Offering | GameOver):
+        return ()
+    return phase.lot
+
+
+def _panel(table: _Table) -> list[str]:
+    top = _TOP + _ARTISTS_H
+    lot = _lot(table.phase)
+    parts = [
+        f'<rect x="8" y="{top}" width="{WIDTH - 16}" height="{_PANEL_H - 8}" rx="6"'
+        f' fill="none" stroke="currentColor" stroke-opacity="0.35"/>',
+        f'<svg x="8" y="{top}" width="{WIDTH - 40 - len(lot) * 34}" height="{_PANEL_H - 8}">'
+        f'<text x="10" y="26" font-size="14" font-weight="bold">'
+        f"{text(_headline(table), 120)}</text>"
+        f'<text x="10" y="48" font-size="11" fill-opacity="0.8">{text(_detail(table), 140)}'
+        "</text></svg>",
+    ]
+    artists = table.rules.artists
+    for k, lot_card in enumerate(lot):
+        x = WIDTH - 18 - (len(lot) - k) * (CARD_W + 4)
+        glyph = card_glyph(lot_card, artist_color(lot_card.artist, artists))
+        parts.append(f'<g transform="translate({x},{top + 10})">{glyph}</g>')
+    return parts
+
+
+def _detail(table: _Table) -> str:
+    """A second line about the phase (unescaped): lot, passes, whose turn."""
+    phase = table.phase
+    if isinstance(phase, Offering):
+        return "Offering: the auctioneer plays a card from hand (R2.1)."
+    if isinstance(phase, DoubleOffer):
+        return "A double card waits for a second card of the same artist (R5.2)."
+    if isinstance(phase, GameOver):
+        return "Money is revealed; the richest player wins (R8.2)."
+    lot = " + ".join(f"{c.artist} ({c.auction.label})" for c in phase.lot)
+    if isinstance(phase, OpenAuction):
+        passed = ", ".join(_name(table, s) for s in sorted(phase.passed)) or "nobody"
+        return f"Lot: {lot}. Passed since the last bid: {passed} (R4.1)."
+    if isinstance(phase, OneOfferAuction):
+        return f"Lot: {lot}. {_name(table, phase.turn)} bids or passes (R4.2)."
+    if isinstance(phase, FixedPriceAuction):
+        return f"Lot: {lot}. Fixed price (R4.4)."
+    waiting = ", ".join(_name(table, s) for s in sorted(table.to_act)) or "nobody"
+    return f"Lot: {lot}. Still to seal: {waiting} (R4.3)."
+
+
+def _statuses(table: _Table) -> list[str]:
+    """Each seat's part in the phase now, in words (unescaped)."""
+    n = len(table.seats)
+    status = [""] * n
+    phase = table.phase
+    if isinstance(phase, Offering):
+        status[phase.auctioneer] = "to offer a card"
+    elif isinstance(phase, DoubleOffer):
+        status[phase.double_player] = "played the double"
+        status[phase.asking] = "may add a second card"
+    elif isinstance(phase, GameOver):
+        for s in table.winners:
+            status[s] = "winner"
+    elif isinstance(phase, OpenAuction):
+        for s in phase.passed:
+            status[s] = "passed"
+        if phase.high_bidder is not None:
+            status[phase.high_bidder] = f"high bid {phase.high_bid}"
+    elif isinstance(phase, OneOfferAuction):
+        if phase.high_bidder is not None:
+            status[phase.high_bidder] = f"high bid {phase.high_bid}"
+        status[phase.turn] = "to bid or pass"
+    elif isinstance(phase, FixedPriceAuction):
+        if phase.price is None:
+            status[phase.auctioneer] = "to name a price"
+        else:
+            status[phase.auctioneer] = f"asks {phase.price}"
+            if phase.turn != phase.auctioneer:
+                status[phase.turn] = "to accept or pass"
+    elif isinstance(phase, HiddenAuction):
+        for s, bid in enumerate(phase.bids):
+            status[s] = "to seal a bid" if bid is None else f"sealed {bid}"
+    else:
+        for s in range(n):
+            status[s] = "sealed" if s in phase.sealed else "to seal a bid"
+        if table.own_seat is not None and phase.own_bid is not None:
+            status[table.own_seat] = f"sealed {phase.own_bid} (yours)"
+    if isinstance(phase, OpenAuction | OneOfferAuction | HiddenAuction | HiddenAuctionView):
+        roles = ((phase.auctioneer, "auctioneer"), (phase.double_player, "played the double"))
+        for seat, role in roles:
+            if seat is not None:
+                status[seat] = f"{role}, {status[seat]}" if status[seat] else role
+    return status
+
+
+def _seat_row(table: _Table, seat: int, status: str, top: int) -> list[str]:
+    player = table.seats[seat]
+    acting = seat in table.to_act
+    parts = []
+    if acting:
+        parts.append(
+            f'<rect x="4" y="{top + 1}" width="{WIDTH - 8}" height="{_ROW_H - 4}" rx="6"'
+            f' fill="{_HIGHLIGHT}" fill-opacity="0.22"/>'
+        )
+    if seat == table.own_seat:
+        parts.append(
+            f'<rect x="4" y="{top + 1}" width="{WIDTH - 8}" height="{_ROW_H - 4}" rx="6"'
+            f' fill="none" stroke="{_HIGHLIGHT}" stroke-width="2"/>'
+        )
+    money = "?" if player.money is None else str(player.money)
+    marker = "\u25b6 " if acting else ""
+    parts.append(
+        f'<svg x="8" y="{top}" width="{_HAND_X - 14}" height="{_ROW_H}">'
+        f'<text x="2" y="17" font-weight="bold">{marker}{seat}: '
+        f"{text(player.name, _NAME_CHARS)}</text>"
+        f'<text x="2" y="34" font-size="11">money {money}</text>'
+        f'<text x="2" y="50" font-size="11" font-style="italic">{text(status, 40)}</text></svg>'
+    )
+    artists = table.rules.artists
+    parts.append(
+        f'<text x="{_HAND_X}" y="{top + 11}" font-size="9" fill-opacity="0.7">'
+        f"hand {player.hand_size}</text>"
+    )
+    if player.hand is None:
+        parts += _spread([None] * player.hand_size, _HAND_X, _HAND_W, top + 15, artists)
+    else:
+        parts += _spread(_sorted(player.hand, artists), _HAND_X, _HAND_W, top + 15, artists)
+    parts.append(
+        f'<text x="{_MUSEUM_X}" y="{top + 11}" font-size="9" fill-opacity="0.7">'
+        f"museum {len(player.museum)}</text>"
+    )
+    parts += _spread(player.museum, _MUSEUM_X, _MUSEUM_W, top + 15, artists)
+    return parts
+
+
+def _sorted(cards: tuple[Card, ...], artists: tuple[str, ...]) -> list[Card]:
+    """A hand as a player holds it: by artist in board order, then by id."""
+    rank = {artist: i for i, artist in enumerate(artists)}
+    return sorted(cards, key=lambda c: (rank.get(c.artist, len(rank)), c.id))
+
+
+def _spread(
+    cards: Sequence[Card | None], x: int, width: int, y: int, artists: tuple[str, ...]
+) -> list[str]:
+    """Cards side by side, overlapping when they do not fit in ``width``; ``None`` is a back."""
+    if not cards:
+        return []
+    step = CARD_W + 3
+    if len(cards) > 1 and (len(cards) - 1) * step + CARD_W > width:
+        step = (width - CARD_W) / (len(cards) - 1)
+    parts = []
+    for k, item in enumerate(cards):
+        glyph = card_back() if item is None else card_glyph(item, artist_color(item.artist, artists))
+        parts.append(f'<g transform="translate({round(x + k * step, 1)},{y})">{glyph}</g>')
+    return parts
