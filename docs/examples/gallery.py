@@ -25,24 +25,34 @@ NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 DECK = ma.stack_deck(
     [
-        [("melim", OPEN), ("martins", DOUBLE), ("melim", ONE), ("thaler", OPEN)]
-        + [("carvalho", OPEN), ("silveira", OPEN), ("martins", ONE), ("thaler", HIDDEN)]
-        + [("silveira", FIXED)],
-        [("thaler", ONE), ("martins", OPEN), ("melim", ONE), ("carvalho", ONE)]
-        + [("silveira", ONE), ("thaler", FIXED), ("carvalho", HIDDEN), ("martins", HIDDEN)]
-        + [("silveira", DOUBLE)],
-        [("silveira", HIDDEN), ("melim", OPEN), ("thaler", OPEN), ("carvalho", OPEN)]
-        + [("martins", OPEN), ("silveira", OPEN), ("melim", HIDDEN), ("thaler", DOUBLE)]
-        + [("carvalho", DOUBLE)],
-        [("carvalho", FIXED), ("melim", OPEN), ("thaler", ONE), ("martins", ONE)]
-        + [("silveira", ONE), ("melim", FIXED), ("carvalho", FIXED), ("martins", FIXED)]
-        + [("thaler", HIDDEN)],
+        [  # Ann
+            *[("melim", OPEN), ("martins", DOUBLE), ("melim", ONE), ("thaler", OPEN)],
+            *[("carvalho", OPEN), ("silveira", OPEN), ("martins", ONE), ("thaler", HIDDEN)],
+            ("silveira", FIXED),
+        ],
+        [  # Bo
+            *[("thaler", ONE), ("martins", OPEN), ("melim", ONE), ("carvalho", ONE)],
+            *[("silveira", ONE), ("thaler", FIXED), ("carvalho", HIDDEN), ("martins", HIDDEN)],
+            ("silveira", DOUBLE),
+        ],
+        [  # Cy
+            *[("silveira", HIDDEN), ("melim", OPEN), ("thaler", OPEN), ("carvalho", OPEN)],
+            *[("martins", OPEN), ("silveira", OPEN), ("melim", HIDDEN), ("thaler", DOUBLE)],
+            ("carvalho", DOUBLE),
+        ],
+        [  # Di
+            *[("carvalho", FIXED), ("melim", OPEN), ("thaler", ONE), ("martins", ONE)],
+            *[("silveira", ONE), ("melim", FIXED), ("carvalho", FIXED), ("martins", FIXED)],
+            ("thaler", HIDDEN),
+        ],
     ]
 )
 
 
 def _offer(state: ma.GameState, seat: int, artist: str, kind: ma.Auction) -> ma.Action:
-    card = next(c for c in state.players[seat].hand if artist in c.artist.lower() and c.auction is kind)
+    card = next(
+        c for c in state.players[seat].hand if artist in c.artist.lower() and c.auction is kind
+    )
     return ma.PlayCard(seat, card)
 
 

@@ -266,7 +266,9 @@ def replay_file(args: argparse.Namespace) -> int:
         try:
             count = pictures.write_replay(record, directory, args.every)
         except OSError as exc:
-            raise CommandError(f"cannot write the pictures to {args.svg}: {exc.strerror}") from None
+            raise CommandError(
+                f"cannot write the pictures to {args.svg}: {exc.strerror}"
+            ) from None
         out.print(f"{count} pictures and index.html written to {escape(str(directory))}")
         return 0
     names = list(record.players)

@@ -40,8 +40,7 @@ ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
 # invisible or able to reorder what a reader sees, so they go too; tab,
 # newline and return become spaces, since a label is one line.
 _UNSAFE = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
-    "\u202a-\u202e\u2066-\u2069]"
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
 )
 _SPACES = re.compile("[\t\n\r]")
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})

@@ -80,9 +80,7 @@ class _Table(NamedTuple):
 
 
 def _from_state(state: GameState) -> _Table:
-    seats = tuple(
-        _Seat(p.name, p.money, p.hand, len(p.hand), p.museum) for p in state.players
-    )
+    seats = tuple(_Seat(p.name, p.money, p.hand, len(p.hand), p.museum) for p in state.players)
     return _Table(
         state.rules,
         "the whole state: every secret shown",
@@ -169,7 +167,9 @@ def card(card: Card, rules: Rules | None = None) -> str:
     True
     """
     artists = (rules or _DEFAULT_RULES).artists
-    body = f'<g transform="translate(2,2)">{card_glyph(card, artist_color(card.artist, artists))}</g>'
+    body = (
+        f'<g transform="translate(2,2)">{card_glyph(card, artist_color(card.artist, artists))}</g>'
+    )
     return document(CARD_W + 4, CARD_H + 4, f"{card.artist} ({card.auction.label})", body, 10)
 
 
@@ -221,7 +221,8 @@ def _artists(table: _Table) -> list[str]:
             )
         if not pile:
             parts.append(
-                f'<text x="{x + 6}" y="{top + 59}" font-size="10" fill-opacity="0.6">no tile</text>'
+                f'<text x="{x + 6}" y="{top + 59}" font-size="10" fill-opacity="0.6">'
+                "no tile</text>"
             )
     return parts
 
@@ -414,11 +415,13 @@ def _spread(
     """Cards side by side, overlapping when they do not fit in ``width``; ``None`` is a back."""
     if not cards:
         return []
-    step = CARD_W + 3
+    step: float = CARD_W + 3
     if len(cards) > 1 and (len(cards) - 1) * step + CARD_W > width:
         step = (width - CARD_W) / (len(cards) - 1)
     parts = []
     for k, item in enumerate(cards):
-        glyph = card_back() if item is None else card_glyph(item, artist_color(item.artist, artists))
+        glyph = (
+            card_back() if item is None else card_glyph(item, artist_color(item.artist, artists))
+        )
         parts.append(f'<g transform="translate({round(x + k * step, 1)},{y})">{glyph}</g>')
     return parts

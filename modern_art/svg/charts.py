@@ -59,12 +59,14 @@ def _standing_row(standing: Standing, players: int, top: int) -> list[str]:
     fair = _x(standing.seats / players)
     return [
         f'<text x="{_LABEL - 8}" y="{mid + 4}" text-anchor="end">{text(standing.name, 18)}</text>',
-        f'<rect x="{_LABEL}" y="{top}" width="{_x(standing.win_rate) - _LABEL}" height="{_ROW - 12}"'
+        f'<rect x="{_LABEL}" y="{top}" width="{round(_x(standing.win_rate) - _LABEL, 1)}"'
+        f' height="{_ROW - 12}"'
         f' fill="{_BAR}" fill-opacity="0.75"><title>{text(standing.name, 40)}:'
         f" {standing.win_rate:.1%} ({low:.1%} to {high:.1%})</title></rect>",
         f'<line x1="{_x(low)}" y1="{mid}" x2="{_x(high)}" y2="{mid}" stroke="currentColor"'
         ' stroke-width="1.5"/>'
-        f'<line x1="{_x(low)}" y1="{mid - 5}" x2="{_x(low)}" y2="{mid + 5}" stroke="currentColor"/>'
+        f'<line x1="{_x(low)}" y1="{mid - 5}" x2="{_x(low)}" y2="{mid + 5}"'
+        ' stroke="currentColor"/>'
         f'<line x1="{_x(high)}" y1="{mid - 5}" x2="{_x(high)}" y2="{mid + 5}"'
         ' stroke="currentColor"/>',
         f'<line x1="{fair}" y1="{top - 2}" x2="{fair}" y2="{top + _ROW - 10}" stroke="#c0392b"'

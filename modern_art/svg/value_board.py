@@ -9,6 +9,7 @@ The documentation's scoring page draws its value board with these.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from attrs import frozen
 
 from modern_art.events import Event, RoundEnded
