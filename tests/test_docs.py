@@ -75,6 +75,14 @@ def test_api_reference_documents_exactly_the_public_names() -> None:
     assert not extra, f"docs/api.rst documents names not in __all__: {extra}"
 
 
+def test_api_reference_documents_every_picture_function() -> None:
+    """The ``modern_art.svg`` section lists exactly the names of ``modern_art.svg.__all__``."""
+    text = (DOCS / "api.rst").read_text(encoding="utf-8")
+    found = re.search(r"(?m)^\.\. automodule:: modern_art\.svg\n   :members: (.*)$", text)
+    assert found is not None, "docs/api.rst has no automodule for modern_art.svg"
+    assert sorted(found.group(1).split(", ")) == sorted(svg.__all__)
+
+
 def test_rules_reference_holds_every_rule_of_RULES_md() -> None:
     """The rules reference has one entry per numbered rule of RULES.md, and no other."""
     numbers = rule_index.rule_numbers_in_text(_rules_md())

@@ -9,6 +9,10 @@
     the class itself, followed by the directive's content.
 ``.. turn-flow::``
     One turn as a picture, from offering a card to the next auctioneer.
+``.. board-picture:: gallery.open_auction``
+    The board :func:`modern_art.svg.board` draws for the position a
+    function returns (a state or a view; a tuple of them side by side);
+    the content is the caption.
 ``.. deck-table:: cmon``
     An edition's deck as a table: each artist's cards by auction symbol.
 ``.. value-table:: three_rounds`` and ``.. value-board:: three_rounds``
@@ -198,6 +202,26 @@ class TurnFlow(SphinxDirective):
         return [svg_figure(self, svg.turn_flow(), "turn-flow")]
 
 
+class BoardPicture(SphinxDirective):
+    """Boards drawn by the library for a ``module.function`` position; content is the caption."""
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        module_name, _, function = self.arguments[0].rpartition(".")
+        try:
+            module = importlib.import_module(module_name)
+            position = getattr(module, function)()
+        except (ImportError, AttributeError) as exc:
+            raise self.error(f"cannot draw {self.arguments[0]!r}: {exc}") from None
+        if module.__file__:
+            self.env.note_dependency(module.__file__)
+        subjects = position if isinstance(position, tuple) else (position,)
+        pictures = "".join(f'<div class="board">{svg.board(s)}</div>' for s in subjects)
+        return [svg_figure(self, f'<div class="boards">{pictures}</div>', "board-picture")]
+
+
 class DeckTable(SphinxDirective):
     """An edition's deck: per artist in board order, its cards by auction symbol."""
 
@@ -383,5 +407,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("value-board", ValueBoard)
     app.add_directive("deck-table", DeckTable)
     app.add_directive("turn-flow", TurnFlow)
+    app.add_directive("board-picture", BoardPicture)
     app.connect("missing-reference", _documented_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -156,3 +156,10 @@ PICTURES: dict[str, Callable[[], ma.GameState | tuple[ma.PlayerView, ...]]] = {
     "round_end": round_end,
 }
 """Every picture of the gallery page, by name (also the screenshots' file names)."""
+
+
+def quickstart() -> ma.GameState:
+    """The quickstart's one-offer auction: seat 0 offered a Martins, seat 1 bid 10."""
+    state = ma.new_game(3, seed=1)
+    state = ma.apply(state, ma.PlayCard(0, state.players[0].hand[0])).state
+    return ma.apply(state, ma.Bid(1, 10)).state
