@@ -178,6 +178,8 @@ def test_figures_and_charts_are_well_formed_svg() -> None:
     result = ma.tournament([ma.HeuristicAgent, ma.RandomAgent, ma.RandomAgent], 6, seed=2)
     _checked(svg.standings_chart(result))
     _checked(svg.money_chart(result))
+    page = result._repr_html_()
+    assert page == svg.standings_html(result) and "<script" not in page
 
 
 def test_standings_keep_every_final_money_behind_the_mean() -> None:

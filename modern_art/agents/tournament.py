@@ -72,6 +72,12 @@ class TournamentResult:
                 return entry
         raise KeyError(name)
 
+    def _repr_html_(self) -> str:
+        """The standings as a table and two charts: what Jupyter shows for a result."""
+        from modern_art.svg import standings_html  # noqa: PLC0415 (drawing is imported on request)
+
+        return standings_html(self)
+
 
 @frozen
 class _Outcome:

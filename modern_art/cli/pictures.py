@@ -24,7 +24,7 @@ from modern_art.engine import apply
 from modern_art.events import Event, RoundEnded
 from modern_art.records import GameRecord
 from modern_art.state import GameState
-from modern_art.svg import board, money_chart, standings_chart
+from modern_art.svg import board, standings_html
 from modern_art.svg._markup import clean
 
 __all__ = ["Frame", "frames", "replay_page", "report_page", "write_replay"]
@@ -163,24 +163,14 @@ def replay_page(record: GameRecord, shown: Sequence[Frame]) -> str:
 
 def report_page(result: TournamentResult, command: str, seconds: float) -> str:
     """A self-contained tournament report: the standings table and two inline SVG charts."""
-    rows = "".join(
-        f"<tr><td>{escape(clean(s.name, 40))}</td><td>{s.seats}/{result.players}</td>"
-        f"<td>{s.win_rate:.1%}</td><td>{s.win_rate_ci[0]:.1%} to {s.win_rate_ci[1]:.1%}</td>"
-        f"<td>{s.mean_money:.1f}</td><td>{s.money_sd:.1f}</td></tr>"
-        for s in result.standings
-    )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>Modern Art tournament</title><style>{_STYLE}</style></head><body>"
         f"<h1>Modern Art tournament</h1><p>{result.games} games of {result.players} players"
         f" in {seconds:.1f} s. Reproduce with: <code>{escape(clean(command, 500))}</code></p>"
-        "<table><thead><tr><th>agent</th><th>seats</th><th>win rate</th><th>95% CI</th>"
-        f"<th>mean money</th><th>sd</th></tr></thead><tbody>{rows}</tbody></table>"
-        "<h2>Win rates</h2><p>Bars: the share of games won (a shared victory split"
-        " evenly), whiskers: the 95% Wilson interval, dashed red tick: the fair share of an"
-        " agent no better than its rivals.</p>"
-        f"{standings_chart(result)}"
-        "<h2>Final money</h2><p>How each agent's seats ended, on one scale; the red line is"
+        "<p>Bars: the share of games won (a shared victory split evenly), whiskers: the 95%"
+        " Wilson interval, dashed red tick: the fair share of an agent no better than its"
+        " rivals. Histograms: how each agent's seats ended, on one scale; the red line is"
         " the mean.</p>"
-        f"{money_chart(result)}</body></html>\n"
+        f"{standings_html(result)}</body></html>\n"
     )

@@ -16,7 +16,7 @@ request only, and needs no drawing package.
 """
 
 from modern_art.svg.board import board, card
-from modern_art.svg.charts import money_chart, standings_chart
+from modern_art.svg.charts import money_chart, standings_chart, standings_html
 from modern_art.svg.turn_flow import turn_flow
 from modern_art.svg.value_board import BoardAfterRound, value_board, value_rounds
 
@@ -26,6 +26,7 @@ __all__ = [
     "card",
     "money_chart",
     "standings_chart",
+    "standings_html",
     "turn_flow",
     "value_board",
     "value_rounds",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from modern_art.agents.tournament import Standing, TournamentResult
 from modern_art.svg._markup import document, text
 
-__all__ = ["money_chart", "standings_chart"]
+__all__ = ["money_chart", "standings_chart", "standings_html"]
 
 _WIDTH = 680
 _LABEL = 130
@@ -138,3 +138,23 @@ def money_chart(result: TournamentResult) -> str:
     )
     label = f"Final money of each agent's seats over {result.games} games"
     return document(_WIDTH, height, label, "".join(parts))
+
+
+def standings_html(result: TournamentResult) -> str:
+    """The standings as an HTML table followed by both charts: no script, names escaped.
+
+    This is what a notebook shows for a :class:`~modern_art.TournamentResult`
+    (``_repr_html_``) and the body of ``modern-art simulate --report``.
+    """
+    rows = "".join(
+        f"<tr><td>{text(s.name, 40)}</td><td>{s.seats}/{result.players}</td>"
+        f"<td>{s.win_rate:.1%}</td><td>{s.win_rate_ci[0]:.1%} to {s.win_rate_ci[1]:.1%}</td>"
+        f"<td>{s.mean_money:.1f}</td><td>{s.money_sd:.1f}</td></tr>"
+        for s in result.standings
+    )
+    return (
+        f"<table><caption>{result.games} games, {result.players} players, seats rotated"
+        "</caption><thead><tr><th>agent</th><th>seats</th><th>win rate</th><th>95% CI</th>"
+        f"<th>mean money</th><th>sd</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<div>{standings_chart(result)}</div><div>{money_chart(result)}</div>"
+    )
