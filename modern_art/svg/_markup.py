@@ -120,15 +120,19 @@ def short_artist(artist: str, limit: int = 14) -> str:
 
 
 @lru_cache(maxsize=1024)
-def card_glyph(card: Card, color: str) -> str:
-    """A card face at the origin: its artist's colour, three letters and its symbol."""
+def card_glyph(card: Card, color: str, packed: bool = False) -> str:
+    """A card face at the origin: its artist's colour, three letters and its symbol.
+
+    A ``packed`` card is partly covered by the next one, so its words start
+    at its left edge, where they stay in sight.
+    """
+    place = 'x="2"' if packed else f'x="{CARD_W / 2}" text-anchor="middle"'
     return (
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="3" fill="{color}" stroke="#333"'
         ' stroke-width="0.8"/>'
-        f'<text x="{CARD_W / 2}" y="16" text-anchor="middle" font-size="10" font-weight="bold"'
+        f'<text {place} y="16" font-size="{9 if packed else 10}" font-weight="bold"'
         f' fill="#111">{text(artist_last_word(card.artist)[:3], 3)}</text>'
-        f'<text x="{CARD_W / 2}" y="33" text-anchor="middle" font-size="8.5"'
-        f' fill="#111">{_SYMBOL[card.auction]}</text>'
+        f'<text {place} y="33" font-size="8.5" fill="#111">{_SYMBOL[card.auction]}</text>'
         f"<title>{text(card.artist, 60)} ({card.auction.label}) #{card.id}</title>"
     )
 

@@ -418,10 +418,12 @@ def _spread(
     step: float = CARD_W + 3
     if len(cards) > 1 and (len(cards) - 1) * step + CARD_W > width:
         step = (width - CARD_W) / (len(cards) - 1)
+    packed = step < CARD_W
     parts = []
     for k, item in enumerate(cards):
-        glyph = (
-            card_back() if item is None else card_glyph(item, artist_color(item.artist, artists))
-        )
+        if item is None:
+            glyph = card_back()
+        else:
+            glyph = card_glyph(item, artist_color(item.artist, artists), packed)
         parts.append(f'<g transform="translate({round(x + k * step, 1)},{y})">{glyph}</g>')
     return parts
