@@ -11,20 +11,9 @@ tell apart give the same view, hence byte for byte the same picture.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from modern_art.cards import Card
-from modern_art.phases import (
-    DoubleOffer,
-    FixedPriceAuction,
-    GameOver,
-    HiddenAuction,
-    Offering,
-    OneOfferAuction,
-    OpenAuction,
-)
 from modern_art.rules import Rules
-from modern_art.scoring import winners
 from modern_art.state import GameState
 from modern_art.svg._markup import (
     CARD_H,
@@ -37,12 +26,21 @@ from modern_art.svg._markup import (
     short_artist,
     text,
 )
-from modern_art.views import HiddenAuctionView, PlayerView, PublicPhase
+from modern_art.svg._table import (
+    NAME_CHARS,
+    Table,
+    detail,
+    from_state,
+    from_view,
+    headline,
+    lot,
+    statuses,
+)
+from modern_art.views import PlayerView
 
 __all__ = ["board", "card"]
 
 WIDTH = 760
-_NAME_CHARS = 18
 _TOP = 30
 _ARTISTS_H = 84
 _PANEL_H = 70
@@ -51,77 +49,6 @@ _HAND_X, _HAND_W = 176, 300
 _MUSEUM_X, _MUSEUM_W = 490, 262
 _HIGHLIGHT = "#7aa7e0"
 _TILE = "#f3dc9a"
-
-
-class _Seat(NamedTuple):
-    name: str
-    money: int | None
-    hand: tuple[Card, ...] | None  # None: face down
-    hand_size: int
-    museum: tuple[Card, ...]
-
-
-class _Table(NamedTuple):
-    """What the picture may show, the same shape for a state and for a view."""
-
-    rules: Rules
-    viewer: str
-    own_seat: int | None
-    round: int
-    step: int
-    seats: tuple[_Seat, ...]
-    counts: tuple[int, ...]
-    tiles: tuple[tuple[int, ...], ...]
-    deck_size: int
-    discard: int
-    phase: PublicPhase | HiddenAuction
-    to_act: frozenset[int]
-    winners: tuple[int, ...]
-
-
-def _from_state(state: GameState) -> _Table:
-    seats = tuple(_Seat(p.name, p.money, p.hand, len(p.hand), p.museum) for p in state.players)
-    return _Table(
-        state.rules,
-        "the whole state: every secret shown",
-        None,
-        state.round,
-        state.step,
-        seats,
-        state.counts,
-        state.tiles,
-        len(state.deck),
-        len(state.discard),
-        state.phase,
-        state.to_act,
-        winners(state),
-    )
-
-
-def _from_view(view: PlayerView) -> _Table:
-    seats = tuple(
-        _Seat(p.name, p.money, view.hand if s == view.seat else None, p.hand_size, p.museum)
-        for s, p in enumerate(view.players)
-    )
-    if view.seat is None:
-        viewer = "a spectator's view"
-    else:
-        viewer = f"seen by seat {view.seat}, {clean(view.players[view.seat].name, _NAME_CHARS)}"
-    return _Table(
-        view.rules,
-        viewer,
-        view.seat,
-        view.round,
-        view.step,
-        seats,
-        view.counts,
-        view.tiles,
-        view.deck_size,
-        len(view.discard),
-        view.phase,
-        view.to_act,
-        view.winners,
-    )
 
 
 def board(subject: GameState | PlayerView) -> str:
@@ -141,9 +68,9 @@ def board(subject: GameState | PlayerView) -> str:
     (True, True, False)
     """
     if isinstance(subject, GameState):
-        table = _from_state(subject)
+        table = from_state(subject)
     elif isinstance(subject, PlayerView):
-        table = _from_view(subject)
+        table = from_view(subject)
     else:
         raise TypeError(f"board() draws a GameState or a PlayerView, got {type(subject).__name__}")
     n = len(table.seats)
@@ -151,10 +78,10 @@ def board(subject: GameState | PlayerView) -> str:
     parts: list[str] = [_header(table)]
     parts += _artists(table)
     parts += _panel(table)
-    status = _statuses(table)
+    status = statuses(table)
     for seat in range(n):
         parts += _seat_row(table, seat, status[seat], _TOP + _ARTISTS_H + _PANEL_H + seat * _ROW_H)
-    label = f"Modern Art, round {table.round}, step {table.step}: {_headline(table)}"
+    label = f"Modern Art, round {table.round}, step {table.step}: {headline(table)}"
     return document(WIDTH, height, clean(label, 300), "".join(parts))
 
 
@@ -176,7 +103,7 @@ def card(card: Card, rules: Rules | None = None) -> str:
 _DEFAULT_RULES = Rules()
 
 
-def _header(table: _Table) -> str:
+def _header(table: Table) -> str:
     rounds = table.rules.rounds
     return (
         f'<rect x="0" y="0" width="{WIDTH}" height="{_TOP - 4}" fill="{_HIGHLIGHT}"'
@@ -189,7 +116,7 @@ def _header(table: _Table) -> str:
     )
 
 
-def _artists(table: _Table) -> list[str]:
+def _artists(table: Table) -> list[str]:
     artists = table.rules.artists
     column = (WIDTH - 16) // max(1, len(artists))
     top = _TOP + 4
@@ -227,143 +154,27 @@ def _artists(table: _Table) -> list[str]:
     return parts
 
 
-def _name(table: _Table, seat: int | None) -> str:
-    if seat is None:
-        return "nobody"
-    return clean(table.seats[seat].name, _NAME_CHARS)
-
-
-def _headline(table: _Table) -> str:
-    """The phase in words (unescaped): who must do what."""
-    phase = table.phase
-    name = _name
-    if isinstance(phase, Offering):
-        return f"{name(table, phase.auctioneer)} offers a card"
-    if isinstance(phase, DoubleOffer):
-        return (
-            f"{name(table, phase.double_player)} played a double;"
-            f" {name(table, phase.asking)} may add a second card"
-        )
-    if isinstance(phase, GameOver):
-        won = ", ".join(name(table, s) for s in table.winners)
-        return f"the game is over; winner: {won}"
-    kind = phase.kind.label
-    head = f"{kind} auction by {name(table, phase.auctioneer)}"
-    if phase.double_player is not None and phase.double_player != phase.auctioneer:
-        head += f" (double by {name(table, phase.double_player)})"
-    if isinstance(phase, OpenAuction | OneOfferAuction):
-        if phase.high_bidder is None:
-            return f"{head}: no bid yet"
-        return f"{head}: high bid {phase.high_bid} by {name(table, phase.high_bidder)}"
-    if isinstance(phase, FixedPriceAuction):
-        if phase.price is None:
-            return f"{head}: naming the price"
-        return f"{head}: price {phase.price}, {name(table, phase.turn)} to accept or pass"
-    sealed = _sealed(phase)
-    return f"{head}: {len(sealed)} of {len(table.seats)} bids sealed"
-
-
-def _sealed(phase: HiddenAuction | HiddenAuctionView) -> frozenset[int]:
-    if isinstance(phase, HiddenAuctionView):
-        return phase.sealed
-    return frozenset(s for s, bid in enumerate(phase.bids) if bid is not None)
-
-
-def _lot(phase: PublicPhase | HiddenAuction) -> tuple[Card, ...]:
-    if isinstance(phase, DoubleOffer):
-        return (phase.card,)
-    if isinstance(phase, Offering | GameOver):
-        return ()
-    return phase.lot
-
-
-def _panel(table: _Table) -> list[str]:
+def _panel(table: Table) -> list[str]:
     top = _TOP + _ARTISTS_H
-    lot = _lot(table.phase)
+    shown = lot(table.phase)
     parts = [
         f'<rect x="8" y="{top}" width="{WIDTH - 16}" height="{_PANEL_H - 8}" rx="6"'
         f' fill="none" stroke="currentColor" stroke-opacity="0.35"/>',
-        f'<svg x="8" y="{top}" width="{WIDTH - 40 - len(lot) * 34}" height="{_PANEL_H - 8}">'
+        f'<svg x="8" y="{top}" width="{WIDTH - 40 - len(shown) * 34}" height="{_PANEL_H - 8}">'
         f'<text x="10" y="26" font-size="14" font-weight="bold">'
-        f"{text(_headline(table), 120)}</text>"
-        f'<text x="10" y="48" font-size="11" fill-opacity="0.8">{text(_detail(table), 140)}'
+        f"{text(headline(table), 120)}</text>"
+        f'<text x="10" y="48" font-size="11" fill-opacity="0.8">{text(detail(table), 140)}'
         "</text></svg>",
     ]
     artists = table.rules.artists
-    for k, lot_card in enumerate(lot):
-        x = WIDTH - 18 - (len(lot) - k) * (CARD_W + 4)
+    for k, lot_card in enumerate(shown):
+        x = WIDTH - 18 - (len(shown) - k) * (CARD_W + 4)
         glyph = card_glyph(lot_card, artist_color(lot_card.artist, artists))
         parts.append(f'<g transform="translate({x},{top + 10})">{glyph}</g>')
     return parts
 
 
-def _detail(table: _Table) -> str:
-    """A second line about the phase (unescaped): lot, passes, whose turn."""
-    phase = table.phase
-    if isinstance(phase, Offering):
-        return "Offering: the auctioneer plays a card from hand (R2.1)."
-    if isinstance(phase, DoubleOffer):
-        return "A double card waits for a second card of the same artist (R5.2)."
-    if isinstance(phase, GameOver):
-        return "Money is revealed; the richest player wins (R8.2)."
-    lot = " + ".join(f"{c.artist} ({c.auction.label})" for c in phase.lot)
-    if isinstance(phase, OpenAuction):
-        passed = ", ".join(_name(table, s) for s in sorted(phase.passed)) or "nobody"
-        return f"Lot: {lot}. Passed since the last bid: {passed} (R4.1)."
-    if isinstance(phase, OneOfferAuction):
-        return f"Lot: {lot}. {_name(table, phase.turn)} bids or passes (R4.2)."
-    if isinstance(phase, FixedPriceAuction):
-        return f"Lot: {lot}. Fixed price (R4.4)."
-    waiting = ", ".join(_name(table, s) for s in sorted(table.to_act)) or "nobody"
-    return f"Lot: {lot}. Still to seal: {waiting} (R4.3)."
-
-
-def _statuses(table: _Table) -> list[str]:
-    """Each seat's part in the phase now, in words (unescaped)."""
-    n = len(table.seats)
-    status = [""] * n
-    phase = table.phase
-    if isinstance(phase, Offering):
-        status[phase.auctioneer] = "to offer a card"
-    elif isinstance(phase, DoubleOffer):
-        status[phase.double_player] = "played the double"
-        status[phase.asking] = "may add a second card"
-    elif isinstance(phase, GameOver):
-        for s in table.winners:
-            status[s] = "winner"
-    elif isinstance(phase, OpenAuction):
-        for s in phase.passed:
-            status[s] = "passed"
-        if phase.high_bidder is not None:
-            status[phase.high_bidder] = f"high bid {phase.high_bid}"
-    elif isinstance(phase, OneOfferAuction):
-        if phase.high_bidder is not None:
-            status[phase.high_bidder] = f"high bid {phase.high_bid}"
-        status[phase.turn] = "to bid or pass"
-    elif isinstance(phase, FixedPriceAuction):
-        if phase.price is None:
-            status[phase.auctioneer] = "to name a price"
-        else:
-            status[phase.auctioneer] = f"asks {phase.price}"
-            if phase.turn != phase.auctioneer:
-                status[phase.turn] = "to accept or pass"
-    elif isinstance(phase, HiddenAuction):
-        for s, bid in enumerate(phase.bids):
-            status[s] = "to seal a bid" if bid is None else f"sealed {bid}"
-    else:
-        for s in range(n):
-            status[s] = "sealed" if s in phase.sealed else "to seal a bid"
-        if table.own_seat is not None and phase.own_bid is not None:
-            status[table.own_seat] = f"sealed {phase.own_bid} (yours)"
-    if isinstance(phase, OpenAuction | OneOfferAuction | HiddenAuction | HiddenAuctionView):
-        roles = ((phase.auctioneer, "auctioneer"), (phase.double_player, "played the double"))
-        for seat, role in roles:
-            if seat is not None:
-                status[seat] = f"{role}, {status[seat]}" if status[seat] else role
-    return status
-
-
-def _seat_row(table: _Table, seat: int, status: str, top: int) -> list[str]:
+def _seat_row(table: Table, seat: int, status: str, top: int) -> list[str]:
     player = table.seats[seat]
     acting = seat in table.to_act
     parts = []
@@ -382,7 +193,7 @@ def _seat_row(table: _Table, seat: int, status: str, top: int) -> list[str]:
     parts.append(
         f'<svg x="8" y="{top}" width="{_HAND_X - 14}" height="{_ROW_H}">'
         f'<text x="2" y="17" font-weight="bold">{marker}{seat}: '
-        f"{text(player.name, _NAME_CHARS)}</text>"
+        f"{text(player.name, NAME_CHARS)}</text>"
         f'<text x="2" y="34" font-size="11">money {money}</text>'
         f'<text x="2" y="50" font-size="11" font-style="italic">{text(status, 40)}</text></svg>'
     )
