@@ -64,7 +64,7 @@ def text(value: str, limit: int = 40) -> str:
     """``value`` cleaned (:func:`clean`) and escaped for SVG or HTML text and attributes.
 
     >>> text('<script>alert("x")</script>', 12)
-    '&lt;script&gt;alert…'
+    '&lt;script&gt;ale…'
     """
     return clean(value, limit).translate(_ESCAPES)
 
