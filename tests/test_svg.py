@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import attrs
 import pytest
@@ -206,3 +208,19 @@ def test_a_state_picture_does_not_change_the_state() -> None:
     state = ma.new_game(3, seed=6)
     copy = attrs.evolve(state)
     assert svg.board(state) == svg.board(copy) and state == copy
+
+
+def test_every_gallery_picture_is_well_formed_svg() -> None:
+    """The docs' gallery positions draw as valid pictures, and each names its phase."""
+    path = Path(__file__).resolve().parents[1] / "docs" / "examples" / "gallery.py"
+    spec = importlib.util.spec_from_file_location("_gallery_for_svg_tests", path)
+    assert spec is not None and spec.loader is not None
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    kinds = set()
+    for function in gallery.PICTURES.values():
+        position = function()
+        for subject in position if isinstance(position, tuple) else (position,):
+            label = ET.fromstring(_checked(svg.board(subject))).get("aria-label", "")
+            kinds.add(label.split(": ", 1)[1].split(" auction")[0])
+    assert {"open", "one-offer", "hidden", "fixed price"} <= kinds
