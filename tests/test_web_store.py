@@ -182,3 +182,25 @@ def test_a_killed_server_goes_on_with_every_game(
     for old, new in zip(before, after, strict=True):
         assert new["view"] == old["view"] and new["log"] == old["log"]
         assert new["next"] == old["next"] and new["table"] == old["table"]
+
+
+def test_a_step_the_database_refuses_is_not_taken(
+    tmp_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    """When the database cannot save a step the person gets 503 and the table stays as it was."""
+    registry, client = on(tmp_path / "web.sqlite3", clock)
+    table, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=7)
+    before, log = table.state, list(table.log)
+    assert registry.store is not None
+    registry.store.close()
+    action = ma.legal_actions(before, 0)[0]
+    reply = client.post(
+        f"/api/tables/{table.id}/actions?step=0",
+        content=ma.to_json(action),
+        headers=auth(tokens[0]),
+    )
+    assert reply.status_code == 503 and "could not save" in reply.json()["error"]
+    assert table.state is before and table.log == log
+    assert "could not save a step" in caplog.text
+    opened = client.post("/api/tables", json={"players": 3})
+    assert opened.status_code == 503 and len(registry.tables) == 1

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,8 @@ from examples.web.registry import Registry
 from examples.web.seats import TableError, seat_for_token
 
 __all__ = ["create_app"]
+
+log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 _NO_STORE = {"Cache-Control": "no-store"}
@@ -247,5 +250,8 @@ def _stored_record(tables: Registry, table_id: str, token: str | None) -> str:
 async def _ticker(tables: Registry, hub: Hub, every: float) -> None:
     while True:
         await asyncio.sleep(every)
-        tables.tick()
+        try:
+            tables.tick()
+        except TableError as err:  # a step the database refused: the next tick tries again
+            log.warning("the ticker could not move a table on: %s", err)
         hub.publish(tables)

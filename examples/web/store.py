@@ -16,6 +16,7 @@ only once that transaction has committed.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from typing import Any
@@ -23,9 +24,12 @@ from typing import Any
 from attrs import frozen
 
 import modern_art as ma
+from examples.web.seats import TableError
 from examples.web.tables import Entry, GameTable
 
 __all__ = ["Store", "StoredTable"]
+
+log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_tables (
@@ -82,7 +86,11 @@ class Store:
             self._db.close()
 
     def open_table(self, table: GameTable) -> None:
-        """Store a new table's setup, before its first step."""
+        """Store a new table's setup, before its first step.
+
+        Raises:
+            TableError: 503 when the database refuses.
+        """
         setup = {
             "record": json.loads(ma.to_json(ma.record(table.start, [], seed=table.seed))),
             "seats": [
@@ -92,39 +100,51 @@ class Store:
             "bot": table.bot,
             "bot_seed": table.bot_seed,
         }
-        with self._lock, self._db:
-            self._db.execute(
-                "INSERT INTO game_tables (id, setup, status) VALUES (?, ?, 'playing')",
-                (table.id, json.dumps(setup, sort_keys=True)),
-            )
+        try:
+            with self._lock, self._db:
+                self._db.execute(
+                    "INSERT INTO game_tables (id, setup, status) VALUES (?, ?, 'playing')",
+                    (table.id, json.dumps(setup, sort_keys=True)),
+                )
+        except sqlite3.Error as err:
+            log.error("table %s: could not save the new table: %s", table.id, err)
+            raise TableError(503, "the server could not save the new table; try again") from None
 
     def write(
         self, table: GameTable, entry: Entry, action: ma.Action | None, finished: bool
     ) -> None:
-        """Add ``entry`` as the table's next log line; the last action also stores the result."""
+        """Add ``entry`` as the table's next log line; the last action also stores the result.
+
+        Raises:
+            TableError: 503 when the database refuses; nothing was written.
+        """
         result = None
         if action is not None and finished:
             actions = [*table.actions, action]
             result = ma.to_json(ma.record(table.start, actions, seed=table.seed))
-        with self._lock, self._db:
-            self._db.execute(
-                "INSERT INTO log_lines (table_id, line, step, seat, by, action, note)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table.id,
-                    len(table.log),
-                    entry.step,
-                    entry.seat,
-                    entry.by,
-                    None if action is None else ma.to_json(action),
-                    entry.note,
-                ),
-            )
-            if result is not None:
+        try:
+            with self._lock, self._db:
                 self._db.execute(
-                    "UPDATE game_tables SET status = 'finished', result = ? WHERE id = ?",
-                    (result, table.id),
+                    "INSERT INTO log_lines (table_id, line, step, seat, by, action, note)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        table.id,
+                        len(table.log),
+                        entry.step,
+                        entry.seat,
+                        entry.by,
+                        None if action is None else ma.to_json(action),
+                        entry.note,
+                    ),
                 )
+                if result is not None:
+                    self._db.execute(
+                        "UPDATE game_tables SET status = 'finished', result = ? WHERE id = ?",
+                        (result, table.id),
+                    )
+        except sqlite3.Error as err:  # the step is not taken: say so, in one line
+            log.error("table %s: could not save a step: %s", table.id, err)
+            raise TableError(503, "the server could not save this step; try again") from None
 
     def expire(self, table_id: str) -> None:
         """Mark an abandoned table expired: it is not brought back on the next start."""
