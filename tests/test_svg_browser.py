@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from svgcheck import texts
-from webkit import CHROMIUM, CHROMIUM_ARGS, need
+
+from tests.svgcheck import texts
+from tests.webkit import CHROMIUM, CHROMIUM_ARGS, need
 
 sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
 if not CHROMIUM.exists():
-    from webkit import missing
+    from tests.webkit import missing
 
     missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
 
@@ -35,7 +36,7 @@ from modern_art.svg.board import WIDTH  # noqa: E402
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs"))
-import screenshots  # noqa: E402
+import screenshots  # type: ignore[import-not-found]  # noqa: E402
 
 
 @pytest.fixture(scope="module")
