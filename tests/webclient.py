@@ -12,13 +12,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from starlette.testclient import TestClient
 
 import modern_art as ma
 from examples.web import Limits, Registry, Timings, create_app
-from tests.webkit import Clock, short_rules
+from tests.webkit import Clock, need, short_rules
 
 FAST = Timings(bot_delay=0.0, open_idle=4.0, going=2.0, ttl=600.0, poll=0.05, tick=None)
 NO_LIMITS = Limits(rate=0.0, tables_per_minute=0.0)  # the limits' own tests set theirs
@@ -101,6 +100,7 @@ FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
 
 def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
     """``python -m examples.web`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
+    httpx = need("httpx", "httpx: pip install httpx")
     process = subprocess.Popen(
         [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db), *FLAGS],
         cwd=ROOT,
