@@ -521,3 +521,26 @@ def test_without_streams_the_page_falls_back_to_polling(
     step = page.evaluate("document.body.dataset.step")
     click_and_wait(page, "#hand-cards button.playable >> nth=0", step)
     assert table.state.step > 0 and page.errors == []
+
+
+def test_a_person_back_from_away_takes_the_seat_back_with_a_click(
+    server: tuple[str, Registry], browser: Any
+) -> None:
+    """When a bot took the seat over, the page says so in the log and the button gives it back."""
+    base, registry = server
+    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1], seed=5)
+    with registry.lock:
+        table.timings = evolve(TIMINGS, bot_delay=30.0)  # the bot waits: the click comes first
+    page = new_page(browser)
+    page.goto(f"{base}/t/{table.id}#token={tokens[0]}")
+    page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
+    with registry.lock:
+        table.hand_to_bot(0, registry.clock())
+    page.wait_for_selector("#away:not([hidden])", timeout=WAIT_MS)
+    note = page.locator('#log-list li[data-type="note-away"]').inner_text()
+    assert note.startswith("Ann (you) let the clock run out")
+    page.click("#return-button")
+    page.wait_for_selector("#away[hidden]", state="attached", timeout=WAIT_MS)
+    assert not table.seats[0].away
+    assert page.locator('#log-list li[data-type="note-back"]').count() == 1
+    assert page.errors == []
