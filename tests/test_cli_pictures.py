@@ -5,16 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from svgcheck import problems
-from test_cli import FAST_BOTS, run
-
 import modern_art as ma
+from tests.svgcheck import problems
+from tests.test_cli import FAST_BOTS, run
 
 HOSTILE = ['<script>alert("x")</script>', "Bo\x00\x1b[2J</figcaption>", "Cy & <img src=x>"]
 
 
 def _record(tmp_path: Path) -> tuple[ma.GameRecord, Path]:
-    agents = [ma.HeuristicAgent(), ma.RandomAgent(1), ma.RandomAgent(2)]
+    agents: list[ma.Agent] = [ma.HeuristicAgent(), ma.RandomAgent(1), ma.RandomAgent(2)]
     record = ma.play_game(agents, seed=9, names=HOSTILE)
     path = tmp_path / "game.json"
     path.write_text(ma.to_json(record), encoding="utf-8")

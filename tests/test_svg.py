@@ -11,15 +11,15 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import TALLY
-from hidden_info import history_twin, play, seats, state_twin
 from hypothesis import given
 from hypothesis import strategies as st
-from svgcheck import all_text, problems, texts
 
 import modern_art as ma
 from modern_art import svg
 from modern_art.svg._markup import clean
+from tests.conftest import TALLY
+from tests.hidden_info import history_twin, played, seats, state_twin
+from tests.svgcheck import all_text, problems, texts
 
 HOSTILE = [
     '<script>alert("x")</script>',
@@ -47,7 +47,7 @@ def _sample_steps(game_states: tuple[ma.GameState, ...], rng: random.Random) -> 
 @given(st.data())
 def test_every_board_of_a_random_game_is_well_formed_svg(data: st.DataObject) -> None:
     """Boards of sampled states and of every seat's view pass the SVG 1.1 structure checks."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     rng = random.Random(len(game.actions))
     for i in _sample_steps(game.states, rng):
         state = game.states[i]
@@ -62,7 +62,7 @@ def test_R7_2_board_of_a_view_is_identical_for_twins_a_seat_cannot_tell_apart(
     data: st.DataObject,
 ) -> None:
     """Redrawn unseen cards, others' sealed bids and screened money give byte-identical SVG."""
-    game = play(data, max_steps=300)
+    game = data.draw(played(300), label="game")
     rng = random.Random(data.draw(st.integers(0, 2**32), label="twin seed"))
     for i in _sample_steps(game.states, rng):
         state = game.states[i]

@@ -11,6 +11,7 @@ missing; under CI (``CI`` set) they fail instead.
 
 from __future__ import annotations
 
+import importlib
 import struct
 import subprocess
 import sys
@@ -19,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from svgcheck import texts
-from webkit import CHROMIUM, CHROMIUM_ARGS, need
+
+from tests.svgcheck import texts
+from tests.webkit import CHROMIUM, CHROMIUM_ARGS, need
 
 sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
 if not CHROMIUM.exists():
-    from webkit import missing
+    from tests.webkit import missing
 
     missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
 
@@ -35,7 +37,7 @@ from modern_art.svg.board import WIDTH  # noqa: E402
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs"))
-import screenshots  # noqa: E402
+screenshots: Any = importlib.import_module("screenshots")
 
 
 @pytest.fixture(scope="module")
