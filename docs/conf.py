@@ -33,6 +33,8 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "myst_parser",
+    "sphinx_copybutton",
     "rule_reference",
     "modern_art_docs",
 ]
@@ -63,6 +65,13 @@ doctest_global_setup = "import modern_art as ma\nfrom modern_art import *"
 doctest_test_doctest_blocks = "default"
 # Exception messages are checked too (Sphinx ignores their detail by default).
 doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
+
+# Markdown (CHANGELOG.md is included by changelog.rst) is read by MyST.
+myst_heading_anchors = 3
+
+# Copy buttons on code blocks leave the prompts behind.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
 
 # HTML
 html_theme = "furo"

@@ -11,6 +11,7 @@ missing; under CI (``CI`` set) they fail instead.
 
 from __future__ import annotations
 
+import importlib
 import struct
 import subprocess
 import sys
@@ -36,7 +37,7 @@ from modern_art.svg.board import WIDTH  # noqa: E402
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "docs"))
-import screenshots  # type: ignore[import-not-found]  # noqa: E402
+screenshots: Any = importlib.import_module("screenshots")
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,5 @@
 """Sphinx extension: the small helpers the modern-art pages need.
 
-``.. markdown-include:: ../CHANGELOG.md``
-    Includes a Markdown file, converted to reStructuredText (see
-    ``md_to_rst.py``), headings and all: no Markdown parser dependency.
 ``.. rules-field:: hidden_tie``
     One :class:`modern_art.Rules` field on the variants page: its name
     (linked to the API reference), its type and its CMON default, read from
@@ -32,7 +29,6 @@ import re
 import sys
 import types
 import typing
-from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -40,7 +36,6 @@ import sphinx.ext.napoleon
 import sphinx.util.inspect
 from docutils import nodes
 from docutils.parsers.rst import directives
-from md_to_rst import convert
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -62,24 +57,6 @@ def svg_figure(directive: SphinxDirective, picture: str, css_class: str) -> node
         caption.extend(text_nodes)
         figure += caption
     return figure
-
-
-class MarkdownInclude(SphinxDirective):
-    """Include a Markdown file as reStructuredText."""
-
-    required_arguments = 1
-
-    def run(self) -> list[nodes.Node]:
-        relative, path = self.env.relfn2path(self.arguments[0])
-        self.env.note_dependency(relative)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise self.error(f"cannot read {self.arguments[0]}: {exc}") from None
-        # Like the standard include directive: the converted text joins the
-        # input, so its headings become the page's sections.
-        self.state_machine.insert_input(convert(text).splitlines(), path)
-        return []
 
 
 def _default_text(value: object) -> str:
@@ -401,7 +378,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     _napoleon_skips_attributes(app)
     app.connect("autodoc-process-docstring", _public_data_docs)
     app.connect("autodoc-process-signature", _shorter_signatures)
-    app.add_directive("markdown-include", MarkdownInclude)
     app.add_directive("rules-field", RulesField)
     app.add_directive("value-table", ValueTable)
     app.add_directive("value-board", ValueBoard)
