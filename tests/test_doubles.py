@@ -260,7 +260,7 @@ def test_R5_7_second_card_is_fifth_neither_sold_both_count() -> None:
 
 
 def test_R5_2_legal_actions_of_a_seat_not_asked_are_empty() -> None:
-    """While seat 1 is asked for a second card, only seat 1 has legal actions (its Melims, Pass)."""
+    """While seat 1 is asked for a second card, only seat 1 has legal actions."""
     state = run(double_game(), offer(0, MEL, DOUBLE), ma.Pass(0))[0]
     assert state.to_act == {1}
     assert list(ma.legal_actions(state, 0)) == []
@@ -278,7 +278,7 @@ def test_R5_2_legal_actions_of_a_seat_not_asked_are_empty() -> None:
 def test_R5_3_split_small_prices_pay_every_unit(
     price: int, supplier: int, double_player: int
 ) -> None:
-    """Under SPLIT a pair sold for 1 to 3 pays each unit: a share of exactly 1 is paid, none lost."""
+    """Under SPLIT a pair sold for 1 to 3 pays every unit: a share of 1 is paid."""
     state = taken_over(OPEN, double_payment=SPLIT)
     state, events = run(state, ma.Bid(2, price), ma.Pass(0), ma.Pass(1))
     # Seat 2 pays `price`: the supplier (seat 1) gets the larger half, seat 0 the rest.
