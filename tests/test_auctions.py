@@ -191,7 +191,8 @@ def test_R4_3_all_zero_goes_free_to_auctioneer(tie: ma.HiddenTie) -> None:
 def test_R4_3_no_pass_in_a_hidden_auction() -> None:
     """A hidden auction has no Pass (bid 0 instead), and a bid is sealed only once."""
     state = start(HIDDEN)
-    refused(state, ma.Pass(1), "R4.3")
+    err = refused(state, ma.Pass(1), "R4.3")
+    assert "may bid 0" in err.reason  # the refusal tells the player what to do instead
     state, _ = run(state, ma.Bid(1, 3))
     refused(state, ma.Bid(1, 4), "R4.3")
     assert list(ma.legal_actions(state, 2))[:2] == [ma.Bid(2, 0), ma.Bid(2, 1)]
