@@ -49,7 +49,8 @@ def run_in_order(
 
     Raises:
         TypeError: ``executor.submit`` did not return a ``concurrent.futures.Future``.
-        Exception: whatever a task raised, as soon as its batch is done;
+        Exception: whatever a task raised, as soon as its batch is done,
+            once the batches before it that are done have been delivered;
             batches not yet started are then cancelled.
     """
     pending: dict[Future[list[T]], int] = {}
@@ -73,12 +74,13 @@ def run_in_order(
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
+            # In game order, so that a failed batch loses no game finished before it.
+            for future in sorted(done, key=pending.__getitem__):
                 finished[pending.pop(future)] = future.result()
-            while next_game in finished:
-                results = finished.pop(next_game)
-                deliver(results)
-                next_game += len(results)
+                while next_game in finished:
+                    results = finished.pop(next_game)
+                    deliver(results)
+                    next_game += len(results)
     finally:
         for future in pending:
             future.cancel()

@@ -23,6 +23,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from modern_art.agents.base import agent_name
 from modern_art.agents.dispatch import Submitter, run_in_order
 from modern_art.agents.factories import AgentFactory, AgentMaker, agent_maker
 from modern_art.agents.play import play_game
@@ -235,13 +236,23 @@ class _ResumeCheck:
         self.plan = plan
         self.path = path
         self.rules = plan.rules if plan.rules is not None else Rules()
-        self.names: dict[int, str] = {}
+        self._names: tuple[str, ...] | None = None
+
+    def names(self) -> tuple[str, ...]:
+        """The name of each lineup entry's agents, from the agents of game 0."""
+        if self._names is None:
+            self._names = tuple(
+                agent_name(maker(_derived_seed("agent", self.plan.seed, 0, entry)))
+                for entry, maker in enumerate(self.plan.makers)
+            )
+        return self._names
 
     def __call__(self, game: int, record: GameRecord) -> Outcome:
         players = len(self.plan.makers)
         expected = _deal_seed(self.plan.seed, players, game)
-        if len(record.players) != players:
-            why = f"has {len(record.players)} players, not {players}"
+        seated = tuple(self.names()[(s + game) % players] for s in range(players))
+        if record.players != seated:
+            why = f"seats {', '.join(record.players)}, not {', '.join(seated)}"
         elif record.rules != self.rules:
             why = "was played with other rules"
         elif record.seed != expected or record.first_auctioneer != 0:
@@ -249,7 +260,7 @@ class _ResumeCheck:
         elif record.money is None or record.winners is None:
             why = "is not finished"
         else:
-            why = self._check_names(game, record.players)
+            why = ""
         if why:
             raise ValueError(
                 f"{self.path} holds games of another tournament: game {game} (line"
@@ -257,12 +268,3 @@ class _ResumeCheck:
             )
         assert record.money is not None and record.winners is not None
         return Outcome(game, record.players, record.money, record.winners)
-
-    def _check_names(self, game: int, names: tuple[str, ...]) -> str:
-        """Each lineup entry's agent must keep its name from game to game."""
-        for seat, name in enumerate(names):
-            entry = (seat + game) % len(names)
-            known = self.names.setdefault(entry, name)
-            if known != name:
-                return f"seats {name!r} where lineup entry {entry} was {known!r} before"
-        return ""

@@ -1,0 +1,103 @@
+"""modern-art simulate at scale: backends, records files, resuming and the progress bar."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import Progress
+
+from modern_art.cli.backends import GamesPerSecond, printable
+
+ROOT = Path(__file__).resolve().parent.parent
+BOTS = ["--bots", "heuristic,random,random", "--seed", "3"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m modern_art simulate ARGS`` from the project root."""
+    return subprocess.run(
+        [sys.executable, "-m", "modern_art", "simulate", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_simulate_resumes_a_records_file_to_the_uninterrupted_standings(tmp_path: Path) -> None:
+    """--records writes one game a line; --resume finishes a cut file with the same results."""
+    path = tmp_path / "games.jsonl"
+    whole = run(*BOTS, "--games", "9", "--json", "--records", str(path))
+    assert whole.returncode == 0, whole.stderr
+    records = path.read_bytes()
+    assert records.count(b"\n") == 9
+    cut = records.splitlines(keepends=True)
+    path.write_bytes(b"".join(cut[:4]) + cut[4][:100])
+
+    refused = run(*BOTS, "--games", "9", "--records", str(path))
+    assert refused.returncode == 1
+    assert "already holds games: add --resume" in refused.stderr
+
+    resumed = run(*BOTS, "--games", "9", "--json", "--records", str(path), "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    before, after = json.loads(whole.stdout), json.loads(resumed.stdout)
+    assert after["standings"] == before["standings"]
+    assert (after["games_played"], before["games_played"]) == (5, 9)
+    assert path.read_bytes() == records
+
+    table = run(*BOTS, "--games", "9", "--records", str(path), "--resume")
+    assert table.returncode == 0, table.stderr
+    assert "0 played" in table.stdout and "(9 were already there)" in table.stdout
+
+
+def test_simulate_refuses_a_records_file_of_another_tournament(tmp_path: Path) -> None:
+    """Resuming with another seed exits 1 with the library's reason, no traceback."""
+    path = tmp_path / "games.jsonl"
+    assert run(*BOTS, "--games", "3", "--json", "--records", str(path)).returncode == 0
+    other = run("--bots", "heuristic,random,random", "--seed", "4", "--games", "3",
+                "--records", str(path), "--resume")  # fmt: skip
+    assert other.returncode == 1
+    assert "holds games of another tournament" in other.stderr
+    assert "Traceback" not in other.stderr
+
+
+def test_simulate_backends_give_the_same_standings() -> None:
+    """--backend processes and local (and --workers 2 alone) print the same standings."""
+    docs = [
+        json.loads(run(*BOTS, "--games", "6", "--json", *extra).stdout)
+        for extra in ([], ["--backend", "processes", "--workers", "2"], ["--workers", "2"])
+    ]
+    assert docs[0]["standings"] == docs[1]["standings"] == docs[2]["standings"]
+    assert [doc["backend"] for doc in docs] == ["local", "processes", "processes"]
+
+
+def test_simulate_refuses_options_that_do_not_go_together() -> None:
+    """--workers with local, --address without ray, --resume without --records: exit 1."""
+    cases = {
+        ("--backend", "local", "--workers", "2"): "--workers needs --backend processes or ray",
+        ("--address", "auto"): "--address names a Ray cluster",
+        ("--resume",): "--resume continues a records file",
+    }
+    for options, message in cases.items():
+        result = run(*BOTS, "--games", "3", *options)
+        assert result.returncode == 1 and message in result.stderr, result.stderr
+        assert not result.stdout
+
+
+def test_progress_bar_shows_games_per_second() -> None:
+    """The speed column reads the task's recent speed, and '?' before there is one."""
+    progress = Progress(console=Console(file=None, force_terminal=False))
+    progress.add_task("games", total=10)
+    task = progress.tasks[0]
+    assert GamesPerSecond().render(task).plain == "? games/s"
+    task.finished_speed = 12.345
+    assert GamesPerSecond().render(task).plain == "12.3 games/s"
+
+
+def test_file_names_reach_the_terminal_without_control_characters() -> None:
+    """A control character in a file name is printed as its escape."""
+    assert printable("runs/\x1b[2Jgames.jsonl") == "runs/\\x1b[2Jgames.jsonl"
