@@ -7,10 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.progress import Progress
 
+from modern_art.cli import main
 from modern_art.cli.backends import GamesPerSecond, printable
+from modern_art.scale import ray_executor
 
 ROOT = Path(__file__).resolve().parent.parent
 BOTS = ["--bots", "heuristic,random,random", "--seed", "3"]
@@ -101,3 +104,14 @@ def test_progress_bar_shows_games_per_second() -> None:
 def test_file_names_reach_the_terminal_without_control_characters() -> None:
     """A control character in a file name is printed as its escape."""
     assert printable("runs/\x1b[2Jgames.jsonl") == "runs/\\x1b[2Jgames.jsonl"
+
+
+def test_simulate_backend_ray_without_ray_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without Ray, --backend ray exits 1 naming the extra, and ray_executor raises ImportError."""
+    monkeypatch.setitem(sys.modules, "ray", None)  # makes `import ray` fail
+    with pytest.raises(ImportError, match=r"pip install 'modern-art\[ray\]'"):
+        ray_executor()
+    assert main(["simulate", *BOTS, "--games", "3", "--backend", "ray"]) == 1
+    assert "--backend ray needs Ray: pip install 'modern-art[ray]'" in capsys.readouterr().err
