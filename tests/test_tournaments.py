@@ -231,3 +231,22 @@ def test_tournament_explains_what_cannot_run_in_worker_processes() -> None:
     with pytest.raises(TypeError, match="submit"):
         ma.tournament(lineup, 3, executor=object())  # type: ignore[arg-type]
     assert ma.tournament(lineup, 3).games == 3
+
+
+class Unreadable:
+    """A factory whose signature Python cannot read, as for some compiled classes."""
+
+    __signature__ = "not a signature"
+    seeds: ClassVar[list[int]] = []
+
+    def __call__(self, seed: int) -> ma.RandomAgent:
+        Unreadable.seeds.append(seed)
+        return ma.RandomAgent(seed)
+
+
+def test_a_factory_without_a_readable_signature_gets_the_seed_as_its_argument() -> None:
+    """Such a factory is called as factory(seed), and plays as the class it wraps."""
+    Unreadable.seeds = []
+    result = ma.tournament([ma.HeuristicAgent, Unreadable(), ma.RandomAgent], 3, seed=4)
+    assert len(Unreadable.seeds) == 3 and len(set(Unreadable.seeds)) == 3
+    assert result == ma.tournament([ma.HeuristicAgent, ma.RandomAgent, ma.RandomAgent], 3, seed=4)

@@ -139,7 +139,8 @@ def tournament(
             the file already holds games of this tournament (a run that was
             stopped), they are not played again: the run resumes after the
             last whole line and ends as an uninterrupted run would.
-        progress: called with (games done, games in all) as games finish.
+        progress: called with (games done, games in all) as games finish,
+            and first with the games found in ``records``, if any.
 
     Raises:
         ValueError: fewer than one game or worker; a records file that holds
