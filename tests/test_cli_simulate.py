@@ -115,3 +115,12 @@ def test_simulate_backend_ray_without_ray_says_what_to_install(
         ray_executor()
     assert main(["simulate", *BOTS, "--games", "3", "--backend", "ray"]) == 1
     assert "--backend ray needs Ray: pip install 'modern-art[ray]'" in capsys.readouterr().err
+
+
+def test_simulate_help_lists_the_backends_and_records_options() -> None:
+    """--help names every backend and the records options, with percent signs printed once."""
+    result = run("--help")
+    assert result.returncode == 0
+    for text in ("local,processes,ray", "--address", "--records FILE", "--resume", "95% conf"):
+        assert text in result.stdout
+    assert "%%" not in result.stdout

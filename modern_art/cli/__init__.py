@@ -116,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="run a tournament between bots",
         description="Plays many games between bots with seats rotated and prints each"
-        " bot's win rate (with a 95%% confidence interval), mean final money and its"
+        " bot's win rate (with a 95% confidence interval), mean final money and its"
         " spread, and the games per second.",
     )
     sim.add_argument(
