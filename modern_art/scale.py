@@ -104,9 +104,8 @@ def ray_executor(
             ``"ray://head:10001"``, or ``None`` for a local instance.
         task_options: options for every task, as for Ray's ``.options()``
             (``{"num_cpus": 1}`` is Ray's default).
-        **init_options: passed to ``ray.init``, such as ``num_cpus=2`` or
-            ``runtime_env={"pip": ["modern-art"]}`` for a cluster whose
-            workers do not have modern-art installed.
+        **init_options: passed to ``ray.init``, such as ``num_cpus=2``, or a
+            ``runtime_env`` that ships this package to a cluster's workers.
 
     Raises:
         ImportError: Ray is not installed (``pip install 'modern-art[ray]'``).
