@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import subprocess
 import sys
 import time
@@ -20,18 +19,12 @@ LINEUP: list[ma.AgentFactory] = [ma.HeuristicAgent, ma.RandomAgent, ma.RandomAge
 GAMES = 40
 
 
-@functools.cache
-def uninterrupted(tmp: Path) -> tuple[ma.TournamentResult, bytes]:
-    """The 40-game reference tournament played here in one go, and its records file."""
-    path = tmp / "reference.jsonl"
-    result = ma.tournament(LINEUP, GAMES, seed=5, records=path)
-    return result, path.read_bytes()
-
-
 @pytest.fixture(scope="module")
 def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[ma.TournamentResult, bytes]:
-    """The uninterrupted reference run of this module's tournament."""
-    return uninterrupted(tmp_path_factory.mktemp("reference"))
+    """The 40-game reference tournament played here in one go, and its records file."""
+    path = tmp_path_factory.mktemp("reference") / "reference.jsonl"
+    result = ma.tournament(LINEUP, GAMES, seed=5, records=path)
+    return result, path.read_bytes()
 
 
 class StopAfter:
