@@ -58,14 +58,17 @@ def test_simulate_resumes_a_records_file_to_the_uninterrupted_standings(tmp_path
 
 
 def test_simulate_refuses_a_records_file_of_another_tournament(tmp_path: Path) -> None:
-    """Resuming with another seed exits 1 with the library's reason, no traceback."""
+    """Resuming with another seed, or a file in no folder, exits 1 with the reason."""
     path = tmp_path / "games.jsonl"
     assert run(*BOTS, "--games", "3", "--json", "--records", str(path)).returncode == 0
     other = run("--bots", "heuristic,random,random", "--seed", "4", "--games", "3",
                 "--records", str(path), "--resume")  # fmt: skip
     assert other.returncode == 1
     assert "holds games of another tournament" in other.stderr
-    assert "Traceback" not in other.stderr
+    nowhere = run(*BOTS, "--games", "3", "--records", str(tmp_path / "no" / "such.jsonl"))
+    assert nowhere.returncode == 1
+    assert "cannot use the records file" in nowhere.stderr
+    assert "Traceback" not in other.stderr + nowhere.stderr
 
 
 def test_simulate_backends_give_the_same_standings() -> None:
