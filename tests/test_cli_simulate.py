@@ -20,7 +20,7 @@ BOTS = ["--bots", "heuristic,random,random", "--seed", "3"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m modern_art simulate ARGS`` from the project root."""
+    """Run ``python -m modern_art simulate ARGS`` from the project root, as a user would."""
     return subprocess.run(
         [sys.executable, "-m", "modern_art", "simulate", *args],
         capture_output=True,
@@ -57,31 +57,42 @@ def test_simulate_resumes_a_records_file_to_the_uninterrupted_standings(tmp_path
     assert "0 played" in table.stdout and "(9 were already there)" in table.stdout
 
 
-def test_simulate_refuses_a_records_file_of_another_tournament(tmp_path: Path) -> None:
+def simulate(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run ``modern-art simulate ARGS`` in this process: exit code, stdout, stderr."""
+    code = main(["simulate", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_refuses_a_records_file_of_another_tournament(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Resuming with another seed, or a file in no folder, exits 1 with the reason."""
     path = tmp_path / "games.jsonl"
-    assert run(*BOTS, "--games", "3", "--json", "--records", str(path)).returncode == 0
-    other = run("--bots", "heuristic,random,random", "--seed", "4", "--games", "3",
-                "--records", str(path), "--resume")  # fmt: skip
-    assert other.returncode == 1
-    assert "holds games of another tournament" in other.stderr
-    nowhere = run(*BOTS, "--games", "3", "--records", str(tmp_path / "no" / "such.jsonl"))
-    assert nowhere.returncode == 1
-    assert "cannot use the records file" in nowhere.stderr
-    assert "Traceback" not in other.stderr + nowhere.stderr
+    assert simulate(capsys, *BOTS, "--games", "3", "--json", "--records", str(path))[0] == 0
+    code, out, err = simulate(capsys, "--bots", "heuristic,random,random", "--seed", "4",
+                              "--games", "3", "--records", str(path), "--resume")  # fmt: skip
+    assert (code, out) == (1, "")
+    assert "holds games of another tournament" in err
+    nowhere = str(tmp_path / "no" / "such.jsonl")
+    code, out, err = simulate(capsys, *BOTS, "--games", "3", "--records", nowhere)
+    assert (code, out) == (1, "")
+    assert "cannot use the records file" in err
 
 
-def test_simulate_backends_give_the_same_standings() -> None:
+def test_simulate_backends_give_the_same_standings(capsys: pytest.CaptureFixture[str]) -> None:
     """--backend processes and local (and --workers 2 alone) print the same standings."""
     docs = [
-        json.loads(run(*BOTS, "--games", "6", "--json", *extra).stdout)
+        json.loads(simulate(capsys, *BOTS, "--games", "6", "--json", *extra)[1])
         for extra in ([], ["--backend", "processes", "--workers", "2"], ["--workers", "2"])
     ]
     assert docs[0]["standings"] == docs[1]["standings"] == docs[2]["standings"]
     assert [doc["backend"] for doc in docs] == ["local", "processes", "processes"]
 
 
-def test_simulate_refuses_options_that_do_not_go_together() -> None:
+def test_simulate_refuses_options_that_do_not_go_together(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """--workers with local, --address without ray, --resume without --records: exit 1."""
     cases = {
         ("--backend", "local", "--workers", "2"): "--workers needs --backend processes or ray",
@@ -89,9 +100,9 @@ def test_simulate_refuses_options_that_do_not_go_together() -> None:
         ("--resume",): "--resume continues a records file",
     }
     for options, message in cases.items():
-        result = run(*BOTS, "--games", "3", *options)
-        assert result.returncode == 1 and message in result.stderr, result.stderr
-        assert not result.stdout
+        code, out, err = simulate(capsys, *BOTS, "--games", "3", *options)
+        assert code == 1 and message in err, err
+        assert not out
 
 
 def test_progress_bar_shows_games_per_second() -> None:
