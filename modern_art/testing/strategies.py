@@ -283,6 +283,7 @@ def playout(
         max_actions: stop after this many actions even if the game goes on.
 
     >>> import modern_art as ma
+    >>> from modern_art.testing import playout
     >>> steps = playout(ma.new_game(3, seed=1), 5)
     >>> steps[-1].state.is_over
     True
