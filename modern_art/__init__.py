@@ -66,6 +66,7 @@ from modern_art.sampling import sample_state
 from modern_art.scenario import CardSpec, find_cards, stack_deck
 from modern_art.schema import json_schema
 from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
+from modern_art.sentences import describe
 from modern_art.serialize import (
     FORMAT,
     MAX_JSON_BYTES,
@@ -161,6 +162,7 @@ __all__ = [
     "apply",
     "artist_value",
     "best_case_payout",
+    "describe",
     "find_cards",
     "from_json",
     "json_schema",
