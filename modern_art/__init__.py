@@ -20,7 +20,7 @@ from modern_art.agents import (
 )
 from modern_art.cards import CMON, ORIGINAL, Auction, Card, Edition
 from modern_art.engine import apply, new_game
-from modern_art.errors import IllegalAction
+from modern_art.errors import IllegalAction, NotationError
 from modern_art.events import (
     AuctioneerSkipped,
     AuctionStarted,
@@ -46,6 +46,7 @@ from modern_art.events import (
 )
 from modern_art.ledger import MoneyLedger
 from modern_art.legal import LegalActions, legal_actions
+from modern_art.notation import format_action, parse_action
 from modern_art.order import next_seat
 from modern_art.payout import best_case_payout, payout_if_round_ended_now, still_offerable
 from modern_art.phases import (
@@ -130,6 +131,7 @@ __all__ = [
     "LotTakenFree",
     "MoneyLedger",
     "MonteCarloAgent",
+    "NotationError",
     "Offering",
     "OneOfferAuction",
     "OpenAuction",
@@ -164,12 +166,14 @@ __all__ = [
     "best_case_payout",
     "describe",
     "find_cards",
+    "format_action",
     "from_json",
     "json_schema",
     "legal_actions",
     "lot_payments",
     "new_game",
     "next_seat",
+    "parse_action",
     "payout_if_round_ended_now",
     "play_game",
     "preset",

@@ -93,6 +93,13 @@ class GameState:
         """How many seats the table has."""
         return len(self.players)
 
+    def __str__(self) -> str:
+        """A compact board in text (:mod:`modern_art.board`); ``repr`` stays valid Python."""
+        # The text layer sits above this module: import it when first asked for.
+        from modern_art.board import board_text  # noqa: PLC0415
+
+        return board_text(self)
+
 
 _SEATS = 32
 """Seats below this have their one-seat ``frozenset`` made once (any count works)."""
