@@ -60,6 +60,7 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
+from modern_art.problems import position_problems
 from modern_art.records import GameRecord, ReplayError, record, replay
 from modern_art.redaction import visible_event, visible_events
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
@@ -176,6 +177,7 @@ __all__ = [
     "parse_action",
     "payout_if_round_ended_now",
     "play_game",
+    "position_problems",
     "preset",
     "presets",
     "rank_artists",

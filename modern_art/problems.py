@@ -1,0 +1,465 @@
+"""Checking a position: :func:`position_problems`, every reason a state cannot arise in play.
+
+A state made by hand (with :func:`modern_art.setup`, :func:`modern_art.read_position`,
+JSON or ``attrs.evolve``) can say things no game can reach: negative money, a
+card in two places, a count that does not match the cards offered, a bid
+above the bidder's money. Each problem is one sentence citing the rule it
+breaks. The list is empty for every state reached by play, and the readers
+refuse a state whose list is not, so the engine never meets one.
+
+A :class:`~modern_art.PlayerView` gets the same kind of check against its
+own facts (what a seat sees must add up), so no library function can later
+fail on it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from modern_art.cards import Auction, Card
+from modern_art.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    GameOver,
+    HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
+from modern_art.rules import Rules
+from modern_art.scoring import ROUND_ENDING_COUNT
+from modern_art.state import GameState, to_act
+from modern_art.tilecheck import tiles_problem
+from modern_art.views import HiddenAuctionView, PlayerView
+
+__all__ = ["position_problems"]
+
+_SEAT_FIELDS = ("auctioneer", "double_player", "asking", "high_bidder", "turn")
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _is_cards(value: object) -> bool:
+    return type(value) is tuple and all(isinstance(card, Card) for card in value)
+
+
+def position_problems(game: GameState | PlayerView) -> tuple[str, ...]:
+    """Every reason ``game`` could not arise in a game under its rules, each citing a rule.
+
+    Args:
+        game: a :class:`~modern_art.GameState`, or a :class:`~modern_art.PlayerView`
+            (checked against the facts it holds).
+
+    Returns:
+        One sentence per problem, ``()`` for every state reached by play.
+
+    Raises:
+        ValueError: ``game`` is neither a state nor a view.
+
+    >>> import attrs, modern_art as ma
+    >>> state = ma.new_game(3, seed=1)
+    >>> ma.position_problems(state)
+    ()
+    >>> ma.position_problems(attrs.evolve(state, round=2))
+    ('the deck holds 40 cards, but after the deals of rounds 1 to 2 it holds 22 (R1.4, R6.6)',)
+    """
+    if isinstance(game, PlayerView):
+        return tuple(_view_problems(game))
+    if not isinstance(game, GameState):
+        raise ValueError(f"expected a GameState or a PlayerView, got a {type(game).__name__}")
+    return tuple(_state_problems(game))
+
+
+def _frame_problems(game: GameState | PlayerView) -> list[str]:
+    """Rules, player count, round and the shape of counts and tiles: what the rest relies on."""
+    rules = game.rules
+    if not isinstance(rules, Rules):
+        return [f"the rules must be a Rules, got {type(rules).__name__}"]
+    n = len(game.players) if type(game.players) is tuple else -1
+    if not rules.min_players <= n <= rules.max_players:
+        return [
+            f"the rules allow {rules.min_players} to {rules.max_players} players, got {n} (R1.1)"
+        ]
+    out = []
+    if not _is_int(game.round) or not 1 <= game.round <= rules.rounds:
+        out.append(f"round {game.round!r} is not a round from 1 to {rules.rounds} (R8.1)")
+    if not _is_int(game.step) or game.step < 0:
+        out.append(f"step {game.step!r} is not a count of actions (R2.1)")
+    artists = len(rules.artists)
+    counts, tiles = game.counts, game.tiles
+    if type(counts) is not tuple or len(counts) != artists or not all(map(_is_int, counts)):
+        out.append(f"counts must be {artists} whole numbers, one per artist (R6.3)")
+    elif any(c < 0 for c in counts):
+        out.append(f"counts {counts} include a negative count (R2.2)")
+    if (
+        type(tiles) is not tuple
+        or len(tiles) != artists
+        or not all(type(t) is tuple and all(map(_is_int, t)) for t in tiles)
+    ):
+        out.append(f"tiles must be {artists} tuples of tile values, one per artist (R6.4)")
+    if not _is_cards(game.discard):
+        out.append("the discard must be a tuple of cards (R6.5)")
+    return out
+
+
+def _rankings_so_far(game: GameState | PlayerView) -> int:
+    """How many rounds have been ranked: the past ones, and the last once the game is over."""
+    return game.round if isinstance(game.phase, GameOver) else game.round - 1
+
+
+def _state_problems(state: GameState) -> list[str]:
+    out = _frame_problems(state)
+    if out:
+        return out
+    n = len(state.players)
+    for seat, p in enumerate(state.players):
+        if not isinstance(p.name, str):
+            out.append(f"seat {seat}'s name must be a string (R1.5)")
+        if not _is_int(p.money):
+            out.append(f"seat {seat}'s money must be a whole number, got {p.money!r} (R3.1)")
+        elif p.money < 0:
+            out.append(f"seat {seat} has negative money, {p.money} (R3.1)")
+        if not _is_cards(p.hand) or not _is_cards(p.museum):
+            out.append(f"seat {seat}'s hand and museum must be tuples of cards (R1.6)")
+    if not _is_cards(state.deck):
+        out.append("the deck must be a tuple of cards (R1.4)")
+    out += _phase_shape(state.phase, n)
+    if out:
+        return out
+    out += _card_problems(state)
+    hand_sizes = [len(p.hand) for p in state.players]
+    money: list[int | None] = [p.money for p in state.players]
+    out += _progress_problems(state, hand_sizes, [p.museum for p in state.players])
+    out += _phase_problems(state, state.phase, money, hand_sizes)
+    if not out and not state.is_over and not to_act(state):
+        out.append("the game is not over, yet no seat may act (R8.1)")
+    return out
+
+
+def _phase_shape(phase: object, n: int) -> list[str]:
+    """Seats the phase names are seats of the table; its fields have their types (R1.5)."""
+    kinds = (
+        Offering,
+        DoubleOffer,
+        OpenAuction,
+        OneOfferAuction,
+        HiddenAuction,
+        FixedPriceAuction,
+        HiddenAuctionView,
+        GameOver,
+    )
+    if not isinstance(phase, kinds):
+        return [f"the phase must be a phase, got {type(phase).__name__} (R2.1)"]
+    out = []
+    for name in _SEAT_FIELDS:
+        seat = getattr(phase, name, None)
+        if seat is None and name in ("double_player", "high_bidder"):
+            continue
+        if name in ("auctioneer", "asking", "turn") and not hasattr(phase, name):
+            continue
+        if not _is_int(seat) or not 0 <= seat < n:  # type: ignore[operator]
+            out.append(f"the phase's {name} is {seat!r}, not a seat from 0 to {n - 1} (R1.5)")
+    for name in ("passed", "sealed"):
+        seats: object = getattr(phase, name, frozenset())
+        if type(seats) is not frozenset or not all(_is_int(s) and 0 <= s < n for s in seats):
+            out.append(f"the phase's {name} seats must be seats from 0 to {n - 1} (R1.5)")
+    lot = getattr(phase, "lot", ())
+    if not _is_cards(lot):
+        out.append("the lot must be a tuple of cards (R2.1)")
+    if isinstance(phase, DoubleOffer) and not isinstance(phase.card, Card):
+        out.append("the double card must be a card (R5.1)")
+    for name in ("high_bid", "price", "own_bid"):
+        value = getattr(phase, name, None)
+        if value is not None and not _is_int(value):
+            out.append(f"the phase's {name} must be a whole number, got {value!r} (R3.1)")
+    if isinstance(phase, HiddenAuction):
+        bids = phase.bids
+        if type(bids) is not tuple or len(bids) != n:
+            out.append(f"a hidden auction holds one bid per seat, {n} (R4.3)")
+        elif not all(b is None or _is_int(b) for b in bids):
+            out.append("hidden bids must be whole numbers or None (R4.3)")
+    return out
+
+
+def _in_play(phase: object) -> tuple[Card, ...]:
+    """The cards offered but not yet in a museum: the lot, or the double card."""
+    if isinstance(phase, DoubleOffer):
+        return (phase.card,)
+    return tuple(getattr(phase, "lot", ()))
+
+
+def _card_problems(state: GameState) -> list[str]:
+    rules, n = state.rules, len(state.players)
+    places: list[tuple[str, tuple[Card, ...]]] = [
+        ("the deck", state.deck),
+        ("the discard", state.discard),
+        ("the lot", _in_play(state.phase)),
+    ]
+    for seat, p in enumerate(state.players):
+        places += [(f"seat {seat}'s hand", p.hand), (f"seat {seat}'s museum", p.museum)]
+    out = _cards_known_and_once(rules, places)
+    held = sum(len(cards) for _, cards in places)
+    if not out and held != len(rules.deck):
+        out.append(f"{len(rules.deck) - held} cards of the deck are missing (R1.3)")
+    dealt_each = sum(rules.deals(n)[: state.round])
+    if len(state.deck) != len(rules.deck) - n * dealt_each:
+        out.append(
+            f"the deck holds {len(state.deck)} cards, but after the deals of rounds 1 to"
+            f" {state.round} it holds {len(rules.deck) - n * dealt_each} (R1.4, R6.6)"
+        )
+    for seat, p in enumerate(state.players):
+        if len(p.hand) > dealt_each:
+            out.append(
+                f"seat {seat} holds {len(p.hand)} cards, more than the {dealt_each}"
+                f" dealt to it by round {state.round} (R1.4, R6.6)"
+            )
+    return out
+
+
+def _cards_known_and_once(rules: Rules, places: list[tuple[str, tuple[Card, ...]]]) -> list[str]:
+    """Each card is the deck's card of its id, and in one place only (R1.3)."""
+    out = []
+    deck = rules.deck
+    where: dict[int, str] = {}
+    for place, cards in places:
+        for card in cards:
+            if not (_is_int(card.id) and 0 <= card.id < len(deck) and deck[card.id] == card):
+                out.append(f"{place} holds {card!s}, which is not a card of the deck (R1.3)")
+            elif card.id in where:
+                out.append(f"{card!s} is in {where[card.id]} and in {place} (R1.3)")
+            else:
+                where[card.id] = place
+            if len(out) >= 10:
+                return out
+    return out
+
+
+def _progress_problems(
+    game: GameState | PlayerView,
+    hand_sizes: Sequence[int],
+    museums: Sequence[tuple[Card, ...]],
+) -> list[str]:
+    """Counts, tiles, the discard and the step against the cards offered so far."""
+    rules, out = game.rules, []
+    artists = rules.artists
+    offered = Counter(card.artist for museum in museums for card in museum)
+    offered.update(card.artist for card in _in_play(game.phase))
+    expected = tuple(offered[a] for a in artists)
+    over = isinstance(game.phase, GameOver)
+    if game.counts != expected and not over:
+        out.append(
+            f"counts {game.counts} do not match the cards offered this round,"
+            f" {expected}, in museums and the lot (R2.2)"
+        )
+    if not over and any(c >= ROUND_ENDING_COUNT for c in game.counts):
+        out.append(f"counts {game.counts} reach {ROUND_ENDING_COUNT}, which ends the round (R6.1)")
+    if over:
+        if any(game.counts) or any(museums):
+            out.append("the game is over, yet counts or museums are not cleared (R6.5)")
+        if game.round != rules.rounds and any(hand_sizes):
+            out.append(
+                f"the game is over in round {game.round} of {rules.rounds} with cards"
+                " in hand (R8.1)"
+            )
+    elif not any(hand_sizes):
+        out.append("every hand is empty, yet the round goes on (R6.2)")
+    ranked = _rankings_so_far(game)
+    problem = tiles_problem(game.tiles, rules.value_tiles, ranked)
+    if problem:
+        out.append(problem)
+    if ranked == 0 and game.discard:
+        out.append("the discard holds cards before any round has ended (R6.5)")
+    elif len(game.discard) < ranked:
+        out.append(
+            f"{ranked} rounds have ended, each on an offered card, yet the discard holds"
+            f" {len(game.discard)} (R6.1, R6.5)"
+        )
+    offers = len(game.discard) + sum(map(len, museums)) + len(_in_play(game.phase))
+    if game.step < offers:
+        out.append(f"step {game.step} is below the {offers} cards offered so far (R2.1)")
+    return out
+
+
+def _phase_problems(
+    game: GameState | PlayerView,
+    phase: object,
+    money: Sequence[int | None],
+    hand_sizes: Sequence[int],
+) -> list[str]:
+    """What the phase says against the seats' money and hands (R2-R5)."""
+    n = len(money)
+    if isinstance(phase, GameOver):
+        return []
+    if isinstance(phase, Offering):
+        if not hand_sizes[phase.auctioneer]:
+            return [f"seat {phase.auctioneer} offers with an empty hand (R2.3)"]
+        return []
+    if isinstance(phase, DoubleOffer):
+        out = []
+        if phase.card.auction is not Auction.DOUBLE:
+            out.append(f"{phase.card!s} waits for a second card but is not a double (R5.1)")
+        if not hand_sizes[phase.asking]:
+            out.append(f"seat {phase.asking} is asked for a second card with an empty hand (R5.2)")
+        return out
+    out = _lot_problems(phase)
+    auctioneer: int = phase.auctioneer  # type: ignore[attr-defined]
+    if isinstance(phase, OpenAuction | OneOfferAuction):
+        out += _high_bid_problems(phase, money)
+    if isinstance(phase, OpenAuction):
+        if phase.high_bidder in phase.passed:
+            out.append(f"seat {phase.high_bidder} holds the high bid and has passed (R4.1)")
+        if len(phase.passed) >= n - (phase.high_bidder is not None):
+            out.append("every seat that could bid has passed, so the auction is closed (R4.1)")
+    if isinstance(phase, OneOfferAuction) and phase.high_bidder is not None:
+        acted = {(auctioneer + k) % n for k in range(1, (phase.turn - auctioneer) % n or n)}
+        if phase.high_bidder not in acted:
+            out.append(
+                f"seat {phase.high_bidder} holds the high bid before its turn to bid"
+                f" (seat {phase.turn} bids now) (R4.2)"
+            )
+    if isinstance(phase, HiddenAuction):
+        for seat, bid in enumerate(phase.bids):
+            out += _bid_problems(seat, bid, money[seat], "hidden bid", "R4.3")
+        if None not in phase.bids:
+            out.append("every hidden bid is in, so all are revealed at once (R4.3)")
+    if isinstance(phase, HiddenAuctionView):
+        if len(phase.sealed) == n:
+            out.append("every hidden bid is in, so all are revealed at once (R4.3)")
+        viewer = getattr(game, "seat", None)
+        if viewer is not None:
+            out += _bid_problems(viewer, phase.own_bid, money[viewer], "hidden bid", "R4.3")
+    if isinstance(phase, FixedPriceAuction):
+        out += _fixed_price_problems(phase, money[auctioneer])
+    return out
+
+
+def _bid_problems(
+    seat: int, bid: int | None, money: int | None, what: str, rule: str
+) -> list[str]:
+    if bid is None:
+        return []
+    if bid < 0:
+        return [f"seat {seat}'s {what} of {bid} is negative ({rule})"]
+    if money is not None and bid > money:
+        return [f"seat {seat}'s {what} of {bid} is more than its money, {money} (R3.1)"]
+    return []
+
+
+def _lot_problems(phase: object) -> list[str]:
+    lot: tuple[Card, ...] = phase.lot  # type: ignore[attr-defined]
+    kind: Auction = phase.kind  # type: ignore[attr-defined]
+    double_player = phase.double_player  # type: ignore[attr-defined]
+    if len(lot) == 1:
+        card = lot[0]
+        if card.auction is Auction.DOUBLE:
+            return [f"a double, {card!s}, is auctioned alone; it goes free instead (R5.5)"]
+        out = []
+        if card.auction is not kind:
+            out.append(f"{card!s} is sold in a {kind.label} auction, not its own kind (R2.1)")
+        if double_player is not None:
+            out.append(f"a lot of one card has a double player, seat {double_player} (R5.1)")
+        return out
+    if len(lot) != 2:
+        return [f"a lot holds one or two cards, got {len(lot)} (R5.1)"]
+    first, second = lot
+    out = []
+    if first.auction is not Auction.DOUBLE or second.auction is Auction.DOUBLE:
+        out.append(
+            f"a pair is a double and a card that is not one, got {first!s} and {second!s} (R5.1)"
+        )
+    if first.artist != second.artist:
+        out.append(
+            f"a pair's cards are by one artist, got {first.artist} and {second.artist} (R5.1)"
+        )
+    if second.auction is not kind and second.auction is not Auction.DOUBLE:
+        out.append(f"a pair is sold in the second card's kind of auction, not {kind.label} (R5.1)")
+    if double_player is None:
+        out.append("a pair has no double player (R5.1)")
+    return out
+
+
+def _high_bid_problems(
+    phase: OpenAuction | OneOfferAuction, money: Sequence[int | None]
+) -> list[str]:
+    bidder, bid = phase.high_bidder, phase.high_bid
+    if bidder is None:
+        return [] if bid == 0 else [f"a high bid of {bid} without a bidder (R3.2)"]
+    if bid < 1:
+        return [f"seat {bidder} holds a high bid of {bid}; the lowest bid is 1 (R3.2)"]
+    return _bid_problems(bidder, bid, money[bidder], "high bid", "R3.2")
+
+
+def _fixed_price_problems(phase: FixedPriceAuction, money: int | None) -> list[str]:
+    auctioneer, price = phase.auctioneer, phase.price
+    if price is None:
+        if phase.turn != auctioneer:
+            return [f"seat {phase.turn} acts before the auctioneer names the price (R4.4)"]
+        return []
+    out = []
+    if phase.turn == auctioneer:
+        out.append(
+            "the auctioneer is asked to accept its own price; it buys without a word (R4.4)"
+        )
+    if money is not None and not (1 <= price <= money or price == 0 == money):
+        out.append(
+            f"a fixed price of {price} is not one the auctioneer could name with {money}"
+            " (1 up to its money, or 0 with none) (R4.4)"
+        )
+    return out
+
+
+def _view_problems(view: PlayerView) -> list[str]:
+    out = _frame_problems(view)
+    if out:
+        return out
+    rules, n = view.rules, len(view.players)
+    if view.seat is not None and (not _is_int(view.seat) or not 0 <= view.seat < n):
+        return [f"the view's seat {view.seat!r} is not a seat from 0 to {n - 1} (R1.5)"]
+    for seat, p in enumerate(view.players):
+        if p.money is not None and (not _is_int(p.money) or p.money < 0):
+            out.append(f"seat {seat}'s money, {p.money!r}, is not a whole number from 0 (R3.1)")
+        if not _is_int(p.hand_size) or p.hand_size < 0:
+            out.append(f"seat {seat}'s hand size, {p.hand_size!r}, is not a count (R7.1)")
+        if not _is_cards(p.museum):
+            out.append(f"seat {seat}'s museum must be a tuple of cards (R3.5)")
+    if not _is_cards(view.hand):
+        out.append("the view's hand must be a tuple of cards (R7.2)")
+    out += _phase_shape(view.phase, n)
+    for name, seats in (("to_act", view.to_act), ("winners", view.winners)):
+        if not all(_is_int(s) and 0 <= s < n for s in seats):
+            out.append(f"{name} names a seat outside 0 to {n - 1} (R1.5)")
+    if not _is_int(view.deck_size) or view.deck_size < 0:
+        out.append(f"the deck size {view.deck_size!r} is not a count (R7.1)")
+    if out:
+        return out
+    own = view.seat
+    if own is not None and len(view.hand) != view.players[own].hand_size:
+        out.append(
+            f"the view holds {len(view.hand)} cards but seat {own}'s hand size is"
+            f" {view.players[own].hand_size} (R7.1)"
+        )
+    if own is not None and view.players[own].money is None:
+        out.append(f"seat {own} cannot see its own money (R7.2)")
+    if own is None and view.hand:
+        out.append("a spectator's view holds a hand (R7.2)")
+    if any(getattr(action, "seat", own) != own for action in view.legal_actions):
+        out.append("the view lists legal actions of another seat (R7.2)")
+    museums = [p.museum for p in view.players]
+    places = [("the view's hand", view.hand), ("the discard", view.discard)]
+    places += [("the lot", _in_play(view.phase))]
+    places += [(f"seat {s}'s museum", m) for s, m in enumerate(museums)]
+    out += _cards_known_and_once(rules, places)
+    unseen = sum(p.hand_size for s, p in enumerate(view.players) if s != own) + view.deck_size
+    seen = sum(len(cards) for _, cards in places)
+    if not out and seen + unseen != len(rules.deck):
+        out.append(
+            f"{seen} cards in sight, {unseen} in other hands and the deck: not the deck's"
+            f" {len(rules.deck)} cards (R1.3)"
+        )
+    hand_sizes = [p.hand_size for p in view.players]
+    out += _progress_problems(view, hand_sizes, museums)
+    out += _phase_problems(view, view.phase, [p.money for p in view.players], hand_sizes)
+    return out
