@@ -60,6 +60,7 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
+from modern_art.positions import read_position, write_position
 from modern_art.problems import position_problems
 from modern_art.records import GameRecord, ReplayError, record, replay
 from modern_art.redaction import visible_event, visible_events
@@ -179,6 +180,7 @@ __all__ = [
     "play_game",
     "position_problems",
     "preset",
+    "read_position",
     "presets",
     "rank_artists",
     "record",
@@ -193,4 +195,5 @@ __all__ = [
     "visible_event",
     "visible_events",
     "winners",
+    "write_position",
 ]
