@@ -46,6 +46,7 @@ from modern_art.events import (
 )
 from modern_art.ledger import MoneyLedger
 from modern_art.legal import LegalActions, legal_actions
+from modern_art.midgame import setup
 from modern_art.notation import format_action, parse_action
 from modern_art.order import next_seat
 from modern_art.payout import best_case_payout, payout_if_round_ended_now, still_offerable
@@ -186,6 +187,7 @@ __all__ = [
     "record",
     "replay",
     "sample_state",
+    "setup",
     "stack_deck",
     "still_offerable",
     "to_json",

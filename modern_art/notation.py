@@ -39,6 +39,7 @@ __all__ = [
     "format_action",
     "parse_action",
     "parse_card",
+    "parse_kind",
 ]
 
 LETTERS: Final = {
@@ -109,19 +110,14 @@ def card_text(card: Card) -> str:
     return f"{surname}/{letter}#{card.id}" if surname else f"#{card.id}"
 
 
-def parse_card(
-    text: str, rules: Rules, hand: tuple[Card, ...] | None, holder: str = "the hand"
-) -> Card:
-    """The card ``text`` names (see the module's grammar).
-
-    Args:
-        text: one card in the notation, such as ``Melim/O#25`` or ``meo``.
-        rules: the rules whose deck the card comes from.
-        hand: where a card without ``#id`` is looked up; ``None`` if unknown.
-        holder: how messages name that hand.
+def parse_kind(text: str, rules: Rules) -> Card | tuple[str, Auction]:
+    """The card ``text`` names with its ``#id``, or the kind it names without one.
 
     Raises:
-        NotationError: the text names no card, or more than one.
+        NotationError: the text is not a card, or its artist is unknown or ambiguous.
+
+    >>> parse_kind("meo", Rules())
+    ('Daniel Melim', Auction.OPEN)
     """
     match = _CARD.fullmatch(text)
     if match is None or not (match["artist"] or match["id"]):
@@ -151,18 +147,38 @@ def parse_card(
     if len(named) > 1:
         choices = " or ".join(artists[i] for i in named)
         raise NotationError(f"{text!r}: {match['artist']!r} could be {choices}")
-    artist = artists[named[0]]
+    return (artists[named[0]], auction)
+
+
+def parse_card(
+    text: str, rules: Rules, hand: tuple[Card, ...] | None, holder: str = "the hand"
+) -> Card:
+    """The card ``text`` names (see the module's grammar).
+
+    Args:
+        text: one card in the notation, such as ``Melim/O#25`` or ``meo``.
+        rules: the rules whose deck the card comes from.
+        hand: where a card without ``#id`` is looked up; ``None`` if unknown.
+        holder: how messages name that hand.
+
+    Raises:
+        NotationError: the text names no card, or more than one.
+    """
+    kind = parse_kind(text, rules)
+    if isinstance(kind, Card):
+        return kind
+    artist, auction = kind
     if hand is None:
         raise NotationError(
             f"{text!r}: without its #id a card is looked up in {holder}, which is not known here"
         )
     found = [card for card in hand if card.artist == artist and card.auction is auction]
     if len(found) != 1:
-        kind = f"{artist} ({auction.label})"
+        what = f"{artist} ({auction.label})"
         if not found:
-            raise NotationError(f"{text!r}: {holder} holds no {kind}")
+            raise NotationError(f"{text!r}: {holder} holds no {what}")
         ids = " and ".join(f"#{card.id}" for card in found)
-        raise NotationError(f"{text!r}: {holder} holds {len(found)} {kind}: add {ids}")
+        raise NotationError(f"{text!r}: {holder} holds {len(found)} {what}: add {ids}")
     return found[0]
 
 
