@@ -80,6 +80,7 @@ from modern_art.serialize import (
     to_json,
 )
 from modern_art.state import GameState, PlayerState, Step
+from modern_art.textrecords import read_records, write_records
 from modern_art.views import (
     HiddenAuctionView,
     PlayerView,
@@ -182,6 +183,7 @@ __all__ = [
     "position_problems",
     "preset",
     "read_position",
+    "read_records",
     "presets",
     "rank_artists",
     "record",
@@ -198,4 +200,5 @@ __all__ = [
     "visible_events",
     "winners",
     "write_position",
+    "write_records",
 ]

@@ -36,6 +36,7 @@ __all__ = [
     "LETTERS",
     "MAX_ACTION_CHARS",
     "card_text",
+    "card_texts",
     "format_action",
     "parse_action",
     "parse_card",
@@ -108,6 +109,21 @@ def card_text(card: Card) -> str:
     surname = _surname(card.artist)
     letter = LETTERS[card.auction]
     return f"{surname}/{letter}#{card.id}" if surname else f"#{card.id}"
+
+
+_TEXTS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
+
+
+def card_texts(rules: Rules) -> tuple[str, ...]:
+    """Every card of ``rules.deck`` in the notation, by id; made once per deck, for speed."""
+    deck = rules.deck
+    entry = _TEXTS.get(id(deck))
+    if entry is None or entry[0] is not deck:  # the deck is kept, so its id is not reused
+        if len(_TEXTS) > 64:
+            _TEXTS.clear()
+        entry = (deck, tuple(card_text(card) for card in deck))
+        _TEXTS[id(deck)] = entry
+    return entry[1]
 
 
 def parse_kind(text: str, rules: Rules) -> Card | tuple[str, Auction]:

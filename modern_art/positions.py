@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from modern_art.cards import Card
 from modern_art.errors import NotationError
-from modern_art.notation import card_text, parse_card
+from modern_art.notation import card_texts, parse_card
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -77,20 +77,6 @@ _PHASES: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
 }
 _NAME_OF: Final = {cls: name for name, (cls, _) in _PHASES.items()}
 
-_TEXTS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
-
-
-def _card_texts(rules: Rules) -> tuple[str, ...]:
-    """Every card's notation by id, made once per deck."""
-    deck = rules.deck
-    entry = _TEXTS.get(id(deck))
-    if entry is None or entry[0] is not deck:
-        if len(_TEXTS) > 64:
-            _TEXTS.clear()
-        entry = (deck, tuple(card_text(card) for card in deck))
-        _TEXTS[id(deck)] = entry
-    return entry[1]
-
 
 def write_position(state: GameState) -> str:
     """Every fact of ``state`` as text; :func:`read_position` reads it back equal.
@@ -109,7 +95,7 @@ def write_position(state: GameState) -> str:
     problems = position_problems(state)
     if problems:
         raise ValueError(f"cannot write a position that cannot arise: {'; '.join(problems)}")
-    texts = _card_texts(state.rules)
+    texts = card_texts(state.rules)
 
     def cards(seq: tuple[Card, ...], sep: str = " ") -> str:
         return sep.join([texts[card.id] for card in seq]) if seq else "-"
