@@ -12,6 +12,7 @@ from pathlib import Path
 
 import attrs
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -28,10 +29,12 @@ from modern_art.agents import (
 )
 from modern_art.cli.narrate import Narrator
 from modern_art.engine import apply
+from modern_art.errors import NotationError
 from modern_art.records import GameRecord, ReplayError, replay
 from modern_art.rules import Rules, preset, presets
 from modern_art.serialize import SerializationError, from_json, to_json
 from modern_art.state import GameState, Step
+from modern_art.textrecords import read_records, write_records
 
 
 class CommandError(Exception):
@@ -70,11 +73,16 @@ def bot_factory(kind: str, playouts: int) -> AgentFactory:
 
 
 def save_record(record: GameRecord, path: str | None) -> None:
-    """Write ``record`` as JSON to ``path`` (nothing when ``None``)."""
+    """Write ``record`` to ``path`` (nothing when ``None``): JSON for ``.json``, else text.
+
+    Any other name (``.mart`` is the suggested suffix, ``.txt`` works too)
+    gets the text game record of :func:`modern_art.write_records`.
+    """
     if path is None:
         return
+    text = to_json(record) + "\n" if path.lower().endswith(".json") else write_records([record])
     try:
-        Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
+        Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot save the record to {path}: {exc.strerror}") from None
 
@@ -250,18 +258,29 @@ def _result_json(
 
 
 def replay_file(args: argparse.Namespace) -> int:
-    """Check a saved game record and tell it action by action."""
-    record = read_record(args.file)
-    try:
-        replay(record)
-    except ReplayError as exc:
-        raise CommandError(f"{args.file} does not replay: {exc}") from None
+    """Check saved game records (JSON or text) and tell each game action by action."""
+    records = read_records_file(args.file)
+    for record in records:
+        try:
+            replay(record)
+        except ReplayError as exc:
+            raise CommandError(f"{args.file} does not replay: {exc}") from None
+    for number, record in enumerate(records, 1):
+        if len(records) > 1:
+            console().print(f"\n[bold]Game {number} of {len(records)}[/]")
+        if not tell_game(record, args):
+            break
+    return 0
+
+
+def tell_game(record: GameRecord, args: argparse.Namespace) -> bool:
+    """Tell one replayed game; ``False`` if the reader left at the end of input."""
     out = console()
     names = list(record.players)
     narrator = Narrator(record.rules, names, viewer=None, show_money=True)
     out.print(
-        f"[bold]Replaying[/] {len(record.actions)} actions: {', '.join(names)}"
-        f" ({record.rules.edition.name} rules)."
+        f"[bold]Replaying[/] {len(record.actions)} actions:"
+        f" {escape(', '.join(names))} ({escape(record.rules.edition.name)} rules)."
     )
     for line in narrator.opening():
         out.print(line)
@@ -276,12 +295,16 @@ def replay_file(args: argparse.Namespace) -> int:
                 input(f"[action {index + 1} of {len(record.actions)}] Enter for the next one ")
             except EOFError:
                 out.print("\nEnd of input: replay stopped.")
-                return 0
-    return 0
+                return False
+    return True
 
 
-def read_record(path: str) -> GameRecord:
-    """The game record in ``path`` (``-`` for stdin), or a :class:`CommandError`."""
+def read_records_file(path: str) -> list[GameRecord]:
+    """The game records in ``path`` (``-`` for stdin), or a :class:`CommandError`.
+
+    A file whose text starts with ``{`` is one JSON record; any other is text
+    game records (:func:`modern_art.read_records`), one game or more.
+    """
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -289,9 +312,14 @@ def read_record(path: str) -> GameRecord:
     except UnicodeDecodeError:
         raise CommandError(f"{path} is not a text file") from None
     try:
-        return from_json(text, "record")
-    except SerializationError as exc:
+        if text.lstrip().startswith("{"):
+            return [from_json(text, "record")]
+        records = read_records(text)
+    except (SerializationError, NotationError) as exc:
         raise CommandError(f"{path} is not a game record: {exc}") from None
+    if not records:
+        raise CommandError(f"{path} is not a game record: it holds no game")
+    return records
 
 
 # rules --------------------------------------------------------------------------------
