@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from modern_art.cards import Card
 from modern_art.errors import NotationError
-from modern_art.notation import card_texts, parse_card
+from modern_art.notation import card_text, card_texts, parse_card
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -81,8 +81,13 @@ _NAME_OF: Final = {cls: name for name, (cls, _) in _PHASES.items()}
 def write_position(state: GameState) -> str:
     """Every fact of ``state`` as text; :func:`read_position` reads it back equal.
 
+    A state that cannot arise is written too (so that it can be shown in a
+    bug report); :func:`read_position` will refuse it, naming its problems.
+
     Raises:
-        ValueError: ``state`` has :func:`~modern_art.position_problems`.
+        ValueError: ``state`` holds a value that is not of its field's type
+            (a card that is not one of the deck's, say), named with the
+            state's :func:`~modern_art.position_problems`.
 
     >>> import modern_art as ma
     >>> state = ma.new_game(["Ann", "Bo", "Cy"], seed=1)
@@ -92,13 +97,23 @@ def write_position(state: GameState) -> str:
     >>> ma.read_position(text) == state
     True
     """
-    problems = position_problems(state)
-    if problems:
-        raise ValueError(f"cannot write a position that cannot arise: {'; '.join(problems)}")
+    try:
+        return _write(state)
+    except (IndexError, AttributeError, TypeError, KeyError):
+        problems = "; ".join(position_problems(state)) or "a value of the wrong type"
+        raise ValueError(f"cannot write this state as a position: {problems}") from None
+
+
+def _write(state: GameState) -> str:
     texts = card_texts(state.rules)
+    deck = state.rules.deck
+
+    def text_of(card: Card) -> str:
+        # The deck's own card (as play and JSON give) is looked up; any other is written out.
+        return texts[card.id] if deck[card.id] is card else card_text(card)
 
     def cards(seq: tuple[Card, ...], sep: str = " ") -> str:
-        return sep.join([texts[card.id] for card in seq]) if seq else "-"
+        return sep.join([text_of(card) for card in seq]) if seq else "-"
 
     lines = [HEADER, f"rules {rules_text(state.rules)}", f"round {state.round} step {state.step}"]
     for seat, p in enumerate(state.players):
@@ -114,7 +129,7 @@ def write_position(state: GameState) -> str:
     for name in _PHASES[_NAME_OF[type(phase)]][1]:
         value = getattr(phase, name)
         if name == "card":
-            text = texts[value.id]
+            text = text_of(value)
         elif name == "lot":
             text = cards(value, ",")
         elif name == "passed":
