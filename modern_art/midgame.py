@@ -117,6 +117,12 @@ def setup(
             f"{in_play} cards are in hands, museums, the lot and the discard, more than the"
             f" {dealt} dealt by round {round} (R1.4, R6.6)"
         )
+    if more and round == 1:
+        raise ValueError(
+            f"{more} of the cards round 1 deals are in no hand, museum or lot, and nothing"
+            " is discarded before round 1 ends (R6.5): give fuller hands, museums, or"
+            " rules whose deal_schedule deals fewer cards"
+        )
     past += tuple(rest[:more])
     undealt = (*top, *rest[more:])
     artists = rules.artists
