@@ -37,6 +37,7 @@ __all__ = [
     "MAX_ACTION_CHARS",
     "card_text",
     "card_texts",
+    "cards_by_text",
     "format_action",
     "parse_action",
     "parse_card",
@@ -126,6 +127,23 @@ def card_texts(rules: Rules) -> tuple[str, ...]:
     return entry[1]
 
 
+_BY_TEXT: dict[int, tuple[tuple[Card, ...], dict[str, Card]]] = {}
+
+
+def cards_by_text(rules: Rules) -> dict[str, Card]:
+    """Each card of the deck by its notation, case folded; made once per deck."""
+    deck = rules.deck
+    entry = _BY_TEXT.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        if len(_BY_TEXT) > 64:
+            _BY_TEXT.clear()
+        texts = {card_text(card).casefold(): card for card in deck}
+        # A made-up edition may write two cards alike (one surname for two artists): not here.
+        entry = (deck, texts if len(texts) == len(deck) else {})
+        _BY_TEXT[id(deck)] = entry
+    return entry[1]
+
+
 def parse_kind(text: str, rules: Rules) -> Card | tuple[str, Auction]:
     """The card ``text`` names with its ``#id``, or the kind it names without one.
 
@@ -135,6 +153,9 @@ def parse_kind(text: str, rules: Rules) -> Card | tuple[str, Auction]:
     >>> parse_kind("meo", Rules())
     ('Daniel Melim', Auction.OPEN)
     """
+    known = cards_by_text(rules).get(text.casefold())
+    if known is not None:  # the notation's own spelling: a dictionary look-up
+        return known
     match = _CARD.fullmatch(text)
     if match is None or not (match["artist"] or match["id"]):
         raise NotationError(

@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from modern_art.cards import Card
 from modern_art.errors import NotationError
-from modern_art.notation import card_text, card_texts, parse_card
+from modern_art.notation import card_text, card_texts, cards_by_text, parse_card
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -104,6 +104,10 @@ def write_position(state: GameState) -> str:
         raise ValueError(f"cannot write this state as a position: {problems}") from None
 
 
+_JOINED: dict[tuple[int, str], tuple[tuple[Card, ...], str]] = {}
+"""Recently written card tuples, by identity (each entry keeps its tuple, so ids stay theirs)."""
+
+
 def _write(state: GameState) -> str:
     texts = card_texts(state.rules)
     deck = state.rules.deck
@@ -113,7 +117,21 @@ def _write(state: GameState) -> str:
         return texts[card.id] if deck[card.id] is card else card_text(card)
 
     def cards(seq: tuple[Card, ...], sep: str = " ") -> str:
-        return sep.join([text_of(card) for card in seq]) if seq else "-"
+        if not seq:
+            return "-"
+        # States share unchanged tuples with the states before them (the deck, the
+        # discard, most hands), so a log of positions writes each tuple once.
+        key = (id(seq), sep)
+        entry = _JOINED.get(key)
+        if entry is not None and entry[0] is seq:
+            return entry[1]
+        text = sep.join(
+            [texts[card.id] if deck[card.id] is card else card_text(card) for card in seq]
+        )
+        if len(_JOINED) >= 512:
+            _JOINED.clear()
+        _JOINED[key] = (seq, text)
+        return text
 
     lines = [HEADER, f"rules {rules_text(state.rules)}", f"round {state.round} step {state.step}"]
     for seat, p in enumerate(state.players):
@@ -185,6 +203,11 @@ def _cards(parts: list[str], rules: Rules, what: str, sep: str | None = None) ->
         return ()
     if sep is not None:
         parts = parts[0].split(sep) if len(parts) == 1 else parts
+    table = cards_by_text(rules)
+    try:
+        return tuple([table[part.casefold()] for part in parts])
+    except KeyError:
+        pass  # not all in the notation's own spelling: read each, with its message
     try:
         return tuple(parse_card(part, rules, None, "a position (write its #id)") for part in parts)
     except NotationError as exc:

@@ -120,15 +120,18 @@ def _state_problems(state: GameState) -> list[str]:
             out.append(f"seat {seat}'s name must be a string (R1.5)")
         if not _is_int(p.money):
             out.append(f"seat {seat}'s money must be a whole number, got {p.money!r} (R3.1)")
-        elif p.money < 0:
-            out.append(f"seat {seat} has negative money, {p.money} (R3.1)")
         if not _is_cards(p.hand) or not _is_cards(p.museum):
             out.append(f"seat {seat}'s hand and museum must be tuples of cards (R1.6)")
     if not _is_cards(state.deck):
         out.append("the deck must be a tuple of cards (R1.4)")
     out += _phase_shape(state.phase, n)
-    if out:
+    if out:  # values of the wrong type: the checks below would not know what to compare
         return out
+    out += [
+        f"seat {seat} has negative money, {p.money} (R3.1)"
+        for seat, p in enumerate(state.players)
+        if p.money < 0
+    ]
     out += _card_problems(state)
     hand_sizes = [len(p.hand) for p in state.players]
     money: list[int | None] = [p.money for p in state.players]
@@ -221,8 +224,17 @@ def _card_problems(state: GameState) -> list[str]:
 
 def _cards_known_and_once(rules: Rules, places: list[tuple[str, tuple[Card, ...]]]) -> list[str]:
     """Each card is the deck's card of its id, and in one place only (R1.3)."""
-    out = []
     deck = rules.deck
+    size = len(deck)
+    # Fast path: play and JSON hold the deck's own card objects.
+    ids = [card.id for _, cards in places for card in cards]
+    if (
+        len(set(ids)) == len(ids)
+        and all(type(i) is int and 0 <= i < size for i in ids)
+        and all(deck[card.id] is card for _, cards in places for card in cards)
+    ):
+        return []
+    out = []
     where: dict[int, str] = {}
     for place, cards in places:
         for card in cards:

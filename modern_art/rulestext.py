@@ -1,4 +1,4 @@
-"""Rules in one line of text: the edition's name and the fields that differ from it.
+"""Rules in one line of text: the edition's name and the fields that differ from the defaults.
 
 ``cmon`` is the CMON rules; ``cmon hidden_tie=clockwise_from_left
 double_payment=split`` the CMON deck with two variants; ``original`` the
@@ -77,6 +77,10 @@ _READERS: Final[dict[str, Callable[[str], Any]]] = {
 }
 
 
+_DEFAULTS: Final = {f.name: f.default for f in attrs.fields(Rules)}
+"""Each field's default (the CMON value), which the text leaves out."""
+
+
 def _write(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -89,19 +93,32 @@ def _write(value: object) -> str:
     return str(value)
 
 
+_WRITTEN: dict[int, tuple[Rules, str]] = {}
+
+
 def rules_text(rules: Rules) -> str:
     """``rules`` as its edition's name and the fields that differ from that edition's defaults.
 
     >>> rules_text(Rules(double_payment=DoublePayment.SPLIT))
     'cmon double_payment=split'
     """
-    base = Rules(edition=rules.edition)
+    entry = _WRITTEN.get(id(rules))
+    if entry is not None and entry[0] is rules:  # the rules are kept, so the id is theirs
+        return entry[1]
+    if len(_WRITTEN) > 64:
+        _WRITTEN.clear()
+    text = _rules_text(rules)
+    _WRITTEN[id(rules)] = (rules, text)
+    return text
+
+
+def _rules_text(rules: Rules) -> str:
     name = rules.edition.name
     head = name if _NAME.fullmatch(name) else quote(name)
     diffs = [
         f"{field}={_write(getattr(rules, field))}"
         for field in _READERS
-        if getattr(rules, field) != getattr(base, field)
+        if getattr(rules, field) != _DEFAULTS[field]
     ]
     return " ".join([head, *diffs])
 
@@ -143,7 +160,7 @@ def parse_rules(text: str, given: Rules | None = None) -> Rules:
         except ValueError as exc:
             raise NotationError(f"{field}: {exc}") from None
     try:
-        rules = attrs.evolve(Rules(edition=edition), **changes)
+        rules = Rules(edition=edition, **changes)
     except ValueError as exc:
         raise NotationError(f"these rules are refused: {exc}") from None
     if given is not None and rules != given:

@@ -17,6 +17,7 @@ from modern_art.errors import NotationError
 
 __all__ = ["quote", "unquote", "words"]
 
+_PLAIN: Final = re.compile(r"[ !#-\[\]-~]*+")
 _TOKEN: Final = re.compile(r'\s++|"(?:[^"\\\n]++|\\.)*+"|[^\s"]++|(?P<bad>.)', re.DOTALL)
 
 
@@ -26,6 +27,8 @@ def quote(text: str) -> str:
     >>> quote('Ann "the bold"')
     '"Ann \\\\"the bold\\\\""'
     """
+    if _PLAIN.fullmatch(text):  # most names: nothing to escape
+        return f'"{text}"'
     return json.dumps(text, ensure_ascii=True)
 
 
@@ -53,6 +56,8 @@ def words(line: str) -> list[str]:
     >>> words('seat 0 "Ann Lee" money 5')
     ['seat', '0', '"Ann Lee"', 'money', '5']
     """
+    if '"' not in line:  # the common case: plain words
+        return line.split()
     out = []
     for match in _TOKEN.finditer(line):
         if match["bad"] is not None:

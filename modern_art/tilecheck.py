@@ -27,6 +27,22 @@ def tiles_problem(
     >>> tiles_problem(((20, 30), (20, 30)), (30, 20, 10), 2)
     'no order of 2 rankings gives these tiles: each gives 30, 20, ... to different artists (R6.4)'
     """
+    try:
+        return _cached(tuple(map(tuple, tiles)), tuple(values), rankings)
+    except TypeError:  # unhashable values: check without the cache
+        return _tiles_problem(tiles, values, rankings)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached(
+    tiles: tuple[tuple[int, ...], ...], values: tuple[int, ...], rankings: int
+) -> str | None:
+    return _tiles_problem(tiles, values, rankings)
+
+
+def _tiles_problem(
+    tiles: Sequence[Sequence[int]], values: Sequence[int], rankings: int
+) -> str | None:
     for pile in tiles:
         for tile in pile:
             if tile not in values:
