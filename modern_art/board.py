@@ -79,7 +79,8 @@ def board_text(game: GameState | PlayerView) -> str:
         elif seat == game.seat:
             hand = game.hand
         else:
-            line += f"  hand {game.players[seat].hand_size} cards"
+            size = game.players[seat].hand_size
+            line += f"  hand {size} card{'' if size == 1 else 's'}"
         lines.append(f"{line}  museum {_cards(player.museum)}")
         if hand is not None:
             lines.append(f"      hand {_cards(hand)}")

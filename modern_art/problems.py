@@ -30,7 +30,7 @@ from modern_art.phases import (
 from modern_art.rules import Rules
 from modern_art.scoring import ROUND_ENDING_COUNT
 from modern_art.state import GameState, to_act
-from modern_art.tilecheck import tiles_problem
+from modern_art.tilecheck import count, tiles_problem
 from modern_art.views import HiddenAuctionView, PlayerView
 
 __all__ = ["position_problems"]
@@ -63,8 +63,9 @@ def position_problems(game: GameState | PlayerView) -> tuple[str, ...]:
     >>> state = ma.new_game(3, seed=1)
     >>> ma.position_problems(state)
     ()
-    >>> ma.position_problems(attrs.evolve(state, round=2))
-    ('the deck holds 40 cards, but after the deals of rounds 1 to 2 it holds 22 (R1.4, R6.6)',)
+    >>> ann = attrs.evolve(state.players[0], money=-5)
+    >>> ma.position_problems(attrs.evolve(state, players=(ann, *state.players[1:])))
+    ('seat 0 has negative money, -5 (R3.1)',)
     """
     if isinstance(game, PlayerView):
         return tuple(_view_problems(game))
@@ -286,8 +287,8 @@ def _progress_problems(
         out.append("the discard holds cards before any round has ended (R6.5)")
     elif len(game.discard) < ranked:
         out.append(
-            f"{ranked} rounds have ended, each on an offered card, yet the discard holds"
-            f" {len(game.discard)} (R6.1, R6.5)"
+            f"{count(ranked, 'round')} ended so far, each on an offered card,"
+            f" yet the discard holds {len(game.discard)} (R6.1, R6.5)"
         )
     offers = len(game.discard) + sum(map(len, museums)) + len(_in_play(game.phase))
     if game.step < offers:

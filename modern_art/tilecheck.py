@@ -11,7 +11,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-__all__ = ["tiles_problem"]
+__all__ = ["count", "tiles_problem"]
+
+
+def count(n: int, noun: str) -> str:
+    """``"1 round"``, ``"2 rounds"``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
 
 _MAX_STATES = 20_000
 """Past this many search states the order check is skipped (only huge made-up editions)."""
@@ -49,13 +55,13 @@ def _tiles_problem(
                 return f"a value tile of {tile} is not among the tiles {tuple(values)} (R6.4)"
         if len(pile) > rankings:
             return (
-                f"an artist holds {len(pile)} tiles after {rankings} rankings;"
+                f"an artist holds {len(pile)} tiles after {count(rankings, 'ranking')};"
                 " each ranking gives it at most one (R6.4)"
             )
     firsts = sum(pile.count(values[0]) for pile in tiles)
     if firsts != rankings:
         return (
-            f"{rankings} rounds have been ranked, each giving one {values[0]} tile,"
+            f"{count(rankings, 'round')} ranked so far, each giving one {values[0]} tile,"
             f" but the board holds {firsts} (R6.3, R6.4)"
         )
     piles = tuple(tuple(values.index(tile) for tile in pile) for pile in tiles if pile)

@@ -191,7 +191,7 @@ BAD: list[tuple[str, Callable[[], ma.GameState], str]] = [
     (
         "two tiles for an artist after one ranking",
         lambda: attrs.evolve(MID, tiles=((30, 30), (), (), (), ())),
-        "holds 2 tiles after 1 rankings",
+        "holds 2 tiles after 1 ranking;",
     ),
     (
         "no 30 tile for a past round",
@@ -214,7 +214,7 @@ BAD: list[tuple[str, Callable[[], ma.GameState], str]] = [
         lambda: attrs.evolve(
             ROUND3, discard=ROUND3.discard[:1], deck=ROUND3.discard[1:] + ROUND3.deck
         ),
-        "2 rounds have ended, each on an offered card",
+        "2 rounds ended so far, each on an offered card",
     ),
     (
         "an auctioneer with an empty hand",
