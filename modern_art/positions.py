@@ -108,6 +108,10 @@ _JOINED: dict[tuple[int, str], tuple[tuple[Card, ...], str]] = {}
 """Recently written card tuples, by identity (each entry keeps its tuple, so ids stay theirs)."""
 
 
+_SEATS: dict[tuple[int, int], tuple[PlayerState, str]] = {}
+"""Recently written seat blocks, by the identity of the player's state and the seat."""
+
+
 def _write(state: GameState) -> str:
     texts = card_texts(state.rules)
     deck = state.rules.deck
@@ -135,9 +139,17 @@ def _write(state: GameState) -> str:
 
     lines = [HEADER, f"rules {rules_text(state.rules)}", f"round {state.round} step {state.step}"]
     for seat, p in enumerate(state.players):
-        lines.append(f"seat {seat} {quote(p.name)} money {p.money}")
-        lines.append(f"  hand {cards(p.hand)}")
-        lines.append(f"  museum {cards(p.museum)}")
+        key = (id(p), seat)
+        entry = _SEATS.get(key)
+        if entry is None or entry[0] is not p:  # players, too, are shared between states
+            text = (
+                f"seat {seat} {quote(p.name)} money {p.money}\n"
+                f"  hand {cards(p.hand)}\n  museum {cards(p.museum)}"
+            )
+            if len(_SEATS) >= 512:
+                _SEATS.clear()
+            entry = _SEATS[key] = (p, text)
+        lines.append(entry[1])
     lines.append(f"counts {' '.join(map(str, state.counts))}")
     lines.append(f"tiles {' '.join(','.join(map(str, t)) or '-' for t in state.tiles)}")
     lines.append(f"discard {cards(state.discard)}")
