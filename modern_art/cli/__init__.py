@@ -176,6 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     from modern_art.cli import commands, play  # noqa: PLC0415 (they need rich)
+    from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
         if args.run == "play":
@@ -185,5 +186,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nmodern-art: interrupted", file=sys.stderr)
         return 130
     except commands.CommandError as exc:
-        print(f"modern-art {args.command}: {exc}", file=sys.stderr)
+        # The message may echo a path or a file's content: no control characters.
+        print(f"modern-art {args.command}: {visible(str(exc))}", file=sys.stderr)
         return 1

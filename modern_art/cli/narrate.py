@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.table import Table
 
 from modern_art.cards import Auction, Card
+from modern_art.cli.safe import markup_safe
 from modern_art.events import (
     AuctioneerSkipped,
     AuctionStarted,
@@ -55,7 +55,7 @@ def ordinal(n: int) -> str:
 
 def card_text(card: Card) -> str:
     """A card in words, with rich markup: artist in bold, then its symbol."""
-    return f"[bold]{escape(card.artist)}[/] ({card.auction.label})"
+    return f"[bold]{markup_safe(card.artist)}[/] ({card.auction.label})"
 
 
 def lot_text(lot: Sequence[Card]) -> str:
@@ -100,7 +100,7 @@ class Narrator:
             return "the bank"
         if seat == self.viewer:
             return "you"
-        return escape(self.names[seat])
+        return markup_safe(self.names[seat])
 
     def opening(self) -> list[RenderableType]:
         """What to say before the first action."""
@@ -149,7 +149,7 @@ class Narrator:
             ]
             if event.count >= 5:
                 out.append(
-                    f"  That is the 5th {escape(event.card.artist)}: the round ends,"
+                    f"  That is the 5th {markup_safe(event.card.artist)}: the round ends,"
                     " and neither painting is sold."
                 )
             return out
@@ -209,13 +209,13 @@ class Narrator:
             if event.value == 0:
                 return [
                     f"  {seller} {'sell' if seller == 'you' else 'sells'} {event.paintings}"
-                    f" {escape(event.artist)} painting{s} for nothing:"
+                    f" {markup_safe(event.artist)} painting{s} for nothing:"
                     " the artist is not in this round's top three."
                 ]
             each = f" at {event.value} each" if event.paintings > 1 else ""
             return [
                 f"  {seller} {'sell' if seller == 'you' else 'sells'} {event.paintings}"
-                f" {escape(event.artist)} painting{s}{each}: [bold green]+{event.amount}[/]"
+                f" {markup_safe(event.artist)} painting{s}{each}: [bold green]+{event.amount}[/]"
             ]
         if isinstance(event, GameEnded):
             return self._game_end(event)
@@ -226,13 +226,13 @@ class Narrator:
         verb = "offer" if who == "you" else "offers"
         line = (
             f"{who.capitalize() if who == 'you' else who} {verb} {card_text(card)}:"
-            f" the {ordinal(count)} {escape(card.artist)} this round."
+            f" the {ordinal(count)} {markup_safe(card.artist)} this round."
         )
         if count >= 5:
             return [
                 *self._flush(),
                 line,
-                f"  That is the 5th {escape(card.artist)}: the round ends at once,"
+                f"  That is the 5th {markup_safe(card.artist)}: the round ends at once,"
                 " and this painting is not sold.",
             ]
         if card.auction is Auction.DOUBLE:
@@ -254,7 +254,7 @@ class Narrator:
             self._tiles[a].append(tile)
             table.add_row(
                 ordinal(place + 1),
-                escape(artist),
+                markup_safe(artist),
                 str(event.counts[a]),
                 f"+{tile}",
                 " + ".join(map(str, self._tiles[a])),
@@ -276,7 +276,7 @@ class Narrator:
         table.add_column("money", justify="right")
         money = self.ledger.money
         for seat in sorted(range(len(money)), key=lambda s: (-money[s], s)):
-            table.add_row(escape(self.names[seat]), str(money[seat]))
+            table.add_row(markup_safe(self.names[seat]), str(money[seat]))
         return table
 
     def _game_end(self, event: GameEnded) -> list[RenderableType]:
@@ -285,8 +285,8 @@ class Narrator:
         table.add_column("money", justify="right")
         for seat in sorted(range(len(event.money)), key=lambda s: (-event.money[s], s)):
             mark = " (winner)" if seat in event.winners else ""
-            table.add_row(escape(self.names[seat]) + mark, str(event.money[seat]))
-        names = [escape(self.names[s]) for s in event.winners]
+            table.add_row(markup_safe(self.names[seat]) + mark, str(event.money[seat]))
+        names = [markup_safe(self.names[s]) for s in event.winners]
         if len(names) == 1:
             verdict = f"{names[0]} wins with {event.money[event.winners[0]]}."
         else:
