@@ -77,6 +77,7 @@ from modern_art.serialize import (
 from modern_art.state import GameState, PlayerState, Step
 from modern_art.views import (
     HiddenAuctionView,
+    OwnView,
     PlayerView,
     PublicAuction,
     PublicPhase,
@@ -132,6 +133,7 @@ __all__ = [
     "Offering",
     "OneOfferAuction",
     "OpenAuction",
+    "OwnView",
     "PaintingsSold",
     "Pass",
     "Passed",

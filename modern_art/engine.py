@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from modern_art.actions import Accept, Bid, Pass, PlayCard, SetPrice
+from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.auctions import (
     fixed_price_auction,
     hidden_auction,
@@ -136,11 +136,13 @@ def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def apply(state: GameState, action: object) -> Step:
+def apply(state: GameState, action: Action) -> Step:
     """Apply ``action`` to ``state``: the new state and the events it caused.
 
     ``state`` is never changed. An action the rules forbid raises
-    :class:`~modern_art.IllegalAction` citing the rule.
+    :class:`~modern_art.IllegalAction` citing the rule; so does anything that
+    is not an action at all, or an action holding values of the wrong type
+    (untyped callers and decoded input can pass those).
 
     >>> import modern_art as ma
     >>> state = ma.new_game(3, seed=1)
@@ -160,7 +162,7 @@ def apply(state: GameState, action: object) -> Step:
             f" got {type(action).__name__} {action!r}",
             action,
         )
-    seat = action.seat  # type: ignore[attr-defined]
+    seat = action.seat
     if type(seat) is not int or not 0 <= seat < len(state.players):
         n = len(state.players)
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)

@@ -85,7 +85,8 @@ KINDS: Final[dict[str, tuple[type, ...]]] = {
 UNIONS: Final = (Action, Event, Phase, PublicPhase)
 """The unions whose members carry a ``"type"`` tag wherever they appear."""
 
-# Fields typed ``Any`` in the core (actions accept anything) have these types on the wire.
+# Action fields that may hold anything at run time (nothing checks them when an
+# action is made): written only when they have these types, read with these hooks.
 WIRE_TYPES: Final[dict[type, dict[str, Any]]] = {
     PlayCard: {"card": Card},
     Bid: {"amount": int},

@@ -1,4 +1,4 @@
-"""The modern-art command facing hostile files, names and input: nothing reaches the terminal raw."""
+"""The modern-art command facing hostile files, names and input: nothing raw reaches a terminal."""
 
 from __future__ import annotations
 

@@ -36,7 +36,7 @@ from modern_art.phases import (
 from modern_art.records import record
 from modern_art.redaction import visible_events
 from modern_art.state import GameState, Step
-from modern_art.views import HiddenAuctionView, PlayerView, view
+from modern_art.views import HiddenAuctionView, OwnView, PlayerView, view
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 
@@ -160,14 +160,13 @@ class Human:
                 self.out.print(f"[red]Not allowed:[/] {markup_safe(str(exc))}")
 
 
-def parse_answer(seen: PlayerView, word: str) -> Action | str:
+def parse_answer(seen: OwnView, word: str) -> Action | str:
     """The action ``word`` asks for in ``seen``'s phase, or why it cannot be read.
 
-    Amounts that are not whole numbers are passed on as they are, so that the
-    engine refuses them with its rule (R3.1).
+    An amount that is not a whole number is answered here, citing R3.1; the
+    engine judges every whole number.
     """
     seat = seen.seat
-    assert seat is not None
     if word in ("p", "pass", "n", "no"):
         return Pass(seat)
     if word in ("a", "accept", "y", "yes"):
@@ -181,11 +180,10 @@ def parse_answer(seen: PlayerView, word: str) -> Action | str:
         if not 1 <= number <= len(seen.hand):
             return f"there is no card {number} in your hand: type 1 to {len(seen.hand)}"
         return PlayCard(seat, seen.hand[number - 1])
-    amount: object
     try:
         amount = int(word)
     except ValueError:
-        amount = word
+        return f"bids and prices are whole numbers of money, got {word!r} (R3.1)"
     if isinstance(phase, FixedPriceAuction):
         if phase.price is None:
             return SetPrice(seat, amount)
@@ -193,9 +191,8 @@ def parse_answer(seen: PlayerView, word: str) -> Action | str:
     return Bid(seat, amount)
 
 
-def show_view(out: Console, seen: PlayerView) -> None:
+def show_view(out: Console, seen: OwnView) -> None:
     """Everything the seat may see, as tables: board, players, hand, auction."""
-    assert seen.seat is not None
     rules = seen.rules
     now = payout_if_round_ended_now(seen)
     best = best_case_payout(seen)
