@@ -19,7 +19,7 @@ mypy_api = pytest.importorskip("mypy.api", reason="mypy is not installed: pip in
 HERE = Path(__file__).resolve().parent
 CONSUMER = HERE / "typecheck" / "consumer.py"
 
-MISUSE = '''\
+MISUSE = """\
 import modern_art as ma
 
 state = ma.new_game(3, seed=1)
@@ -30,7 +30,7 @@ ma.apply(state, "bid 5")              # line 7: apply takes an Action
 ma.new_game(3, seed="7")              # line 8: a seed is an int
 spectator = ma.view(state, None)
 spectator.seat + 1                    # line 10: a spectator has no seat
-'''
+"""
 
 EXPECTED_MISUSE_LINES = {4, 5, 6, 7, 8, 10}
 
@@ -65,10 +65,7 @@ def test_a_program_using_the_api_as_documented_passes_mypy_strict(mypy_report: s
 
 def test_misuse_of_the_api_is_reported_by_mypy_strict(mypy_report: str) -> None:
     """A str amount, a float price, a str card, a str action, a str seed and a spectator's seat."""
-    lines = {
-        int(match.group(1))
-        for match in re.finditer(r"misuse\.py:(\d+): error", mypy_report)
-    }
+    lines = {int(match.group(1)) for match in re.finditer(r"misuse\.py:(\d+): error", mypy_report)}
     assert lines == EXPECTED_MISUSE_LINES, mypy_report
 
 
