@@ -1,7 +1,8 @@
 """The ``modern-art`` command: demo, play, simulate, replay and rules.
 
-Install it with the ``cli`` extra (``pip install 'modern-art[cli]'``), which
-brings in ``rich`` for tables and progress bars; the library itself never
+Install it with the ``cli`` extra (``pip install -e '.[cli]'`` from a clone,
+``pip install 'modern-art[cli]'`` once published), which brings in ``rich``
+for tables and progress bars; the library itself never
 imports ``rich``. ``python -m modern_art`` runs the same command.
 
 Exit codes: 0 success, 1 an error (a message on stderr), 2 a usage error
@@ -171,7 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         import rich  # noqa: F401, PLC0415 (the core must not need rich)
     except ImportError:
         print(
-            "modern-art: the command needs the 'cli' extra: pip install 'modern-art[cli]'",
+            "modern-art: the command needs the 'cli' extra (rich): from a clone of the"
+            " repository, pip install -e '.[cli]'; once published, pip install"
+            " 'modern-art[cli]'",
             file=sys.stderr,
         )
         return 1
