@@ -83,6 +83,7 @@ from modern_art.state import GameState, PlayerState, Step
 from modern_art.textrecords import read_records, write_records
 from modern_art.views import (
     HiddenAuctionView,
+    OwnView,
     PlayerView,
     PublicAuction,
     PublicPhase,
@@ -139,6 +140,7 @@ __all__ = [
     "Offering",
     "OneOfferAuction",
     "OpenAuction",
+    "OwnView",
     "PaintingsSold",
     "Pass",
     "Passed",

@@ -10,6 +10,7 @@ fault is a :class:`WireError` value that cattrs collects with its path.
 from __future__ import annotations
 
 import enum
+import heapq
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -86,7 +87,8 @@ KINDS: Final[dict[str, tuple[type, ...]]] = {
 UNIONS: Final = (Action, Event, Phase, PublicPhase)
 """The unions whose members carry a ``"type"`` tag wherever they appear."""
 
-# Fields typed ``Any`` in the core (actions accept anything) have these types on the wire.
+# Action fields that may hold anything at run time (nothing checks them when an
+# action is made): written only when they have these types, read with these hooks.
 WIRE_TYPES: Final[dict[type, dict[str, Any]]] = {
     PlayCard: {"card": Card},
     Bid: {"amount": int},
@@ -129,9 +131,10 @@ def _bool(value: object, _: object = None) -> bool:
 
 def names(keys: Iterable[str]) -> str:
     """Sorted key names for a message, at most five of them."""
-    shown = sorted(keys)
-    more = f" and {len(shown) - 5} more" if len(shown) > 5 else ""
-    return ", ".join(json.dumps(key)[:40] for key in shown[:5]) + more
+    keys = list(keys)
+    shown = heapq.nsmallest(5, keys)  # not a sort: a document may have 100,000 keys
+    more = f" and {len(keys) - 5} more" if len(keys) > 5 else ""
+    return ", ".join(json.dumps(key)[:40] for key in shown) + more
 
 
 def structure_object(value: object, what: str) -> dict[str, Any]:
@@ -238,6 +241,12 @@ def _enum_hook(t: type[Any]) -> Callable[[Any, Any], Any]:
 
 def _deal_schedule(value: object, _: object = None) -> DealSchedule:
     entries = structure_object(value, "a deal schedule")
+    # Rules allow one entry per player count from min to max_players, and every
+    # player is dealt a card in round 1: never more entries than an edition has cards.
+    if len(entries) > MAX_DECK_CARDS:
+        raise WireError(
+            f"a deal schedule has at most {MAX_DECK_CARDS} player counts, got {len(entries)}"
+        )
     schedule: dict[int, tuple[int, ...]] = {}
     for key, deals in entries.items():
         if not re.fullmatch(r"[1-9][0-9]{0,5}", key):

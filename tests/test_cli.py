@@ -203,7 +203,7 @@ def test_play_rejects_bad_input_with_the_rules_message_and_asks_again() -> None:
     assert "You offer Daniel Melim (fixed price)" in out
     assert "Payout hint: one painting of Daniel Melim would pay 30" in out
     assert "must name a price from 1 to its money, 100; got 0 (R4.4)" in out
-    assert "must be a whole number of money, got '2.5' (R3.1)" in out
+    assert "Not understood: bids and prices are whole numbers of money, got '2.5' (R3.1)" in out
     assert "got 500 (R4.4)" in out
     assert "How to answer:" in out
     assert "End of input. You leave the table" in out

@@ -1,7 +1,8 @@
 """The ``modern-art`` command: demo, play, simulate, replay and rules.
 
-Install it with the ``cli`` extra (``pip install 'modern-art[cli]'``), which
-brings in ``rich`` for tables and progress bars; the library itself never
+Install it with the ``cli`` extra (``pip install -e '.[cli]'`` from a clone,
+``pip install 'modern-art[cli]'`` once published), which brings in ``rich``
+for tables and progress bars; the library itself never
 imports ``rich``. ``python -m modern_art`` runs the same command.
 
 Exit codes: 0 success, 1 an error (a message on stderr), 2 a usage error
@@ -181,11 +182,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         import rich  # noqa: F401, PLC0415 (the core must not need rich)
     except ImportError:
         print(
-            "modern-art: the command needs the 'cli' extra: pip install 'modern-art[cli]'",
+            "modern-art: the command needs the 'cli' extra (rich): from a clone of the"
+            " repository, pip install -e '.[cli]'; once published, pip install"
+            " 'modern-art[cli]'",
             file=sys.stderr,
         )
         return 1
     from modern_art.cli import commands, play  # noqa: PLC0415 (they need rich)
+    from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
         if args.run == "play":
@@ -195,5 +199,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nmodern-art: interrupted", file=sys.stderr)
         return 130
     except commands.CommandError as exc:
-        print(f"modern-art {args.command}: {exc}", file=sys.stderr)
+        # The message may echo a path or a file's content: no control characters.
+        print(f"modern-art {args.command}: {visible(str(exc))}", file=sys.stderr)
         return 1

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import attrs
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -28,6 +27,7 @@ from modern_art.agents import (
     tournament,
 )
 from modern_art.cli.narrate import Narrator
+from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply
 from modern_art.errors import NotationError
 from modern_art.records import GameRecord, ReplayError, replay
@@ -49,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
 
 def console() -> Console:
     """The console for results: stdout, wide enough for tables when piped."""
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
+    # No emoji codes either: a player named ":skull:" keeps their name.
+    return Console(highlight=False, emoji=False, width=None if sys.stdout.isatty() else 100)
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -129,7 +130,8 @@ def demo(args: argparse.Namespace) -> int:
     record = play_game(agents, rules=rules, seed=args.seed, names=names, observer=observe)
     save_record(record, args.save)
     if args.save:
-        out.print(f"The game record is saved in {args.save}: modern-art replay {args.save}")
+        saved = markup_safe(args.save)
+        out.print(f"The game record is saved in {saved}: modern-art replay {saved}")
     return 0
 
 
@@ -280,7 +282,8 @@ def tell_game(record: GameRecord, args: argparse.Namespace) -> bool:
     narrator = Narrator(record.rules, names, viewer=None, show_money=True)
     out.print(
         f"[bold]Replaying[/] {len(record.actions)} actions:"
-        f" {escape(', '.join(names))} ({escape(record.rules.edition.name)} rules)."
+        f" {', '.join(markup_safe(name) for name in names)}"
+        f" ({markup_safe(record.rules.edition.name)} rules)."
     )
     for line in narrator.opening():
         out.print(line)
@@ -333,13 +336,16 @@ def rules(args: argparse.Namespace) -> int:
             out.print(name)
         return 0
     chosen = rules_from(args)
-    out.print(f"[bold]Rules preset {args.preset!r}[/] (edition {chosen.edition.name!r})")
+    out.print(
+        f"[bold]Rules preset {markup_safe(repr(args.preset))}[/]"
+        f" (edition {markup_safe(repr(chosen.edition.name))})"
+    )
     deck = Table(title="The deck, artists in board order (R1.3)", title_justify="left")
     deck.add_column("artist")
     for label in ("cards", "open", "one-offer", "hidden", "fixed price", "double"):
         deck.add_column(label, justify="right")
     for artist, row in zip(chosen.artists, chosen.edition.symbols, strict=True):
-        deck.add_row(artist, str(sum(row)), *map(str, row))
+        deck.add_row(markup_safe(artist), str(sum(row)), *map(str, row))
     out.print(deck)
     settings = Table(title="Settings", title_justify="left")
     settings.add_column("field")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.table import Table
 
 from modern_art.cards import Auction, Card
+from modern_art.cli.safe import markup_safe
 from modern_art.events import (
     AuctioneerSkipped,
     AuctionStarted,
@@ -45,7 +45,7 @@ EXPLAIN = {
 
 def card_text(card: Card) -> str:
     """A card in words, with rich markup: artist in bold, then its symbol."""
-    return f"[bold]{escape(card.artist)}[/] ({card.auction.label})"
+    return f"[bold]{markup_safe(card.artist)}[/] ({card.auction.label})"
 
 
 class Narrator:
@@ -100,7 +100,7 @@ class Narrator:
 
     def say(self, item: object) -> str:
         """``item`` in words (:func:`modern_art.describe`), escaped for the terminal."""
-        return escape(describe(item, self.names, self.viewer))
+        return markup_safe(describe(item, self.names, self.viewer))
 
     def _tell(self, event: Event) -> list[RenderableType]:
         say = self.say
@@ -126,7 +126,7 @@ class Narrator:
             out: list[RenderableType] = [f"  {say(event)}"]
             if event.count >= 5:
                 out.append(
-                    f"  That is the 5th {escape(event.card.artist)}: the round ends,"
+                    f"  That is the 5th {markup_safe(event.card.artist)}: the round ends,"
                     " and neither painting is sold."
                 )
             return out
@@ -173,7 +173,7 @@ class Narrator:
             return [
                 *self._flush(),
                 line,
-                f"  That is the 5th {escape(card.artist)}: the round ends at once,"
+                f"  That is the 5th {markup_safe(card.artist)}: the round ends at once,"
                 " and this painting is not sold.",
             ]
         if card.auction is Auction.DOUBLE:
@@ -195,7 +195,7 @@ class Narrator:
             self._tiles[a].append(tile)
             table.add_row(
                 ordinal(place + 1),
-                escape(artist),
+                markup_safe(artist),
                 str(event.counts[a]),
                 f"+{tile}",
                 " + ".join(map(str, self._tiles[a])),
@@ -217,7 +217,7 @@ class Narrator:
         table.add_column("money", justify="right")
         money = self.ledger.money
         for seat in sorted(range(len(money)), key=lambda s: (-money[s], s)):
-            table.add_row(escape(self.names[seat]), str(money[seat]))
+            table.add_row(markup_safe(self.names[seat]), str(money[seat]))
         return table
 
     def _game_end(self, event: GameEnded) -> list[RenderableType]:
@@ -226,8 +226,8 @@ class Narrator:
         table.add_column("money", justify="right")
         for seat in sorted(range(len(event.money)), key=lambda s: (-event.money[s], s)):
             mark = " (winner)" if seat in event.winners else ""
-            table.add_row(escape(self.names[seat]) + mark, str(event.money[seat]))
-        names = [escape(self.names[s]) for s in event.winners]
+            table.add_row(markup_safe(self.names[seat]) + mark, str(event.money[seat]))
+        names = [markup_safe(self.names[s]) for s in event.winners]
         if len(names) == 1:
             verdict = f"{names[0]} wins with {event.money[event.winners[0]]}."
         else:
