@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from operator import attrgetter, is_
 from typing import Any, Final
 
 from modern_art.cards import Card
@@ -105,8 +104,6 @@ def write_position(state: GameState) -> str:
         raise ValueError(f"cannot write this state as a position: {problems}") from None
 
 
-_ID: Final = attrgetter("id")
-
 _JOINED: dict[tuple[int, str], tuple[tuple[Card, ...], str]] = {}
 """Recently written card tuples, by identity (each entry keeps its tuple, so ids stay theirs)."""
 
@@ -132,11 +129,9 @@ def _write(state: GameState) -> str:
         entry = _JOINED.get(key)
         if entry is not None and entry[0] is seq:
             return entry[1]
-        ids = list(map(_ID, seq))
-        if all(map(is_, map(deck.__getitem__, ids), seq)):  # C-speed loops for the usual case
-            text = sep.join(map(texts.__getitem__, ids))
-        else:
-            text = sep.join([text_of(card) for card in seq])
+        text = sep.join(
+            [texts[card.id] if deck[card.id] is card else card_text(card) for card in seq]
+        )
         if len(_JOINED) >= 512:
             _JOINED.clear()
         _JOINED[key] = (seq, text)
