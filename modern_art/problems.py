@@ -207,7 +207,10 @@ def _card_problems(state: GameState) -> list[str]:
     out = _cards_known_and_once(rules, places)
     held = sum(len(cards) for _, cards in places)
     if not out and held != len(rules.deck):
-        out.append(f"{len(rules.deck) - held} cards of the deck are missing (R1.3)")
+        gone = len(rules.deck) - held
+        out.append(
+            f"{count(gone, 'card')} of the deck {'is' if gone == 1 else 'are'} missing (R1.3)"
+        )
     dealt_each = sum(rules.deals(n)[: state.round])
     if len(state.deck) != len(rules.deck) - n * dealt_each:
         out.append(

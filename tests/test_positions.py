@@ -158,7 +158,7 @@ BAD: list[tuple[str, Callable[[], ma.GameState], str]] = [
     (
         "a card missing",
         lambda: attrs.evolve(MID, discard=MID.discard[1:]),
-        "1 cards of the deck are missing",
+        "1 card of the deck is missing",
     ),
     (
         "a deck too long for the round",
@@ -473,3 +473,33 @@ def test_fuzzed_positions_raise_only_notation_errors(text: str) -> None:
         return
     assert ma.position_problems(state) == ()
     assert ma.read_position(ma.write_position(state)) == state
+
+
+def test_R6_4_tiles_must_be_what_past_rankings_can_give() -> None:
+    """Two artists each with 20 then 30 after two rankings: no order of rounds gives that."""
+    bad = attrs.evolve(ROUND3, tiles=((20, 30), (20, 30), (), (), ()))
+    assert ma.position_problems(bad) == (
+        "no order of 2 rankings gives these tiles: each gives 30, 20, ... to different"
+        " artists (R6.4)",
+    )
+    fine = attrs.evolve(ROUND3, tiles=((20, 30), (30, 20), (10,), (), ()))
+    assert not any("R6.4" in p for p in ma.position_problems(fine))
+
+
+def test_R2_2_counts_are_the_cards_offered_this_round() -> None:
+    """This round's counts are the museums' cards and the lot's, artist by artist."""
+    museum_cards = [c for p in OPEN.players for c in p.museum] + list(OPEN.phase.lot)  # type: ignore[union-attr]
+    expected = tuple(sum(c.artist == a for c in museum_cards) for a in OPEN.rules.artists)
+    assert OPEN.counts == expected
+    off = attrs.evolve(OPEN, counts=tuple(c + (i == 4) for i, c in enumerate(expected)))
+    assert any("(R2.2)" in p for p in ma.position_problems(off))
+
+
+def test_R1_3_every_card_is_in_exactly_one_place() -> None:
+    """A card moved into a second place, or out of every place, is named with R1.3."""
+    twice = _player(MID, 1, museum=(*MID.players[1].museum, MID.deck[0]))
+    gone = attrs.evolve(MID, deck=MID.deck[1:])
+    assert any(
+        "(R1.3)" in p and "and in seat 1's museum" in p for p in ma.position_problems(twice)
+    )
+    assert any("1 card of the deck is missing (R1.3)" in p for p in ma.position_problems(gone))
