@@ -94,6 +94,17 @@ def test_replay_tells_every_game_of_a_text_record_file(tmp_path: Path) -> None:
     assert result.stdout.count("The game is over.") == 2
 
 
+def test_replay_svg_draws_each_game_of_a_text_file_in_its_own_directory(tmp_path: Path) -> None:
+    """--svg with two games in a .mart file writes game-1/ and game-2/, each with an index."""
+    games = [ma.play_game([ma.RandomAgent(s + k) for s in range(3)], seed=k) for k in (5, 6)]
+    path = tmp_path / "two.mart"
+    path.write_text(ma.write_records(games))
+    result = run("replay", str(path), "--svg", str(tmp_path / "pics"), "--every", "round")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "pics" / "game-1" / "index.html").exists()
+    assert (tmp_path / "pics" / "game-2" / "index.html").exists()
+
+
 def test_demo_saves_text_or_json_by_suffix(tmp_path: Path) -> None:
     """--save game.mart writes the text record, --save game.json the JSON: the same game."""
     text, doc = tmp_path / "game.mart", tmp_path / "game.json"

@@ -26,6 +26,7 @@ from modern_art.agents import (
     play_game,
     tournament,
 )
+from modern_art.cli import pictures
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply
@@ -174,6 +175,8 @@ def simulate(args: argparse.Namespace) -> int:
         )
     seconds = time.perf_counter() - start
     command = _simulate_command(args)
+    if args.report:
+        _write(Path(args.report), pictures.report_page(result, command, seconds), "the report")
     if args.json:
         print(json.dumps(_result_json(result, seconds, args, command), indent=2))
         return 0
@@ -267,12 +270,27 @@ def replay_file(args: argparse.Namespace) -> int:
             replay(record)
         except ReplayError as exc:
             raise CommandError(f"{args.file} does not replay: {exc}") from None
+    if args.svg:
+        for number, record in enumerate(records, 1):
+            # One game to the directory; several, each to a game-N directory in it.
+            directory = Path(args.svg) if len(records) == 1 else Path(args.svg) / f"game-{number}"
+            write_pictures(record, directory, args)
+        return 0
     for number, record in enumerate(records, 1):
         if len(records) > 1:
             console().print(f"\n[bold]Game {number} of {len(records)}[/]")
         if not tell_game(record, args):
             break
     return 0
+
+
+def write_pictures(record: GameRecord, directory: Path, args: argparse.Namespace) -> None:
+    """Draw ``record`` into ``directory``: a picture every ``--every`` actions and an index."""
+    try:
+        count = pictures.write_replay(record, directory, args.every)
+    except OSError as exc:
+        raise CommandError(f"cannot write the pictures to {directory}: {exc.strerror}") from None
+    console().print(f"{count} pictures and index.html written to {markup_safe(str(directory))}")
 
 
 def tell_game(record: GameRecord, args: argparse.Namespace) -> bool:
@@ -300,6 +318,13 @@ def tell_game(record: GameRecord, args: argparse.Namespace) -> bool:
                 out.print("\nEnd of input: replay stopped.")
                 return False
     return True
+
+
+def _write(path: Path, text: str, what: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {what} to {path}: {exc.strerror}") from None
 
 
 def read_records_file(path: str) -> list[GameRecord]:
