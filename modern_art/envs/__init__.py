@@ -16,9 +16,7 @@ ordinary :class:`~modern_art.Agent`. ``import modern_art`` imports none of this.
 try:
     import numpy  # noqa: F401
 except ImportError as err:  # pragma: no cover - the rl extra is missing
-    raise ImportError(
-        "modern_art.envs needs numpy: pip install 'modern-art[rl]'"
-    ) from err
+    raise ImportError("modern_art.envs needs numpy: pip install 'modern-art[rl]'") from err
 
 from modern_art.envs.codec import ActionCodec, Context, Mask, default_max_amount
 from modern_art.envs.observation import (

@@ -235,7 +235,7 @@ class ActionCodec:
                     out[base + amount] = 1
 
     def describe(self, index: int) -> str:
-        """What ``index`` means, in words, e.g. ``"play Daniel Melim (hidden)"`` or ``"amount 15"``.
+        """What ``index`` means in words, e.g. ``"play Daniel Melim (hidden)"``, ``"amount 15"``.
 
         >>> import modern_art as ma
         >>> ActionCodec(ma.Rules()).describe(7)

@@ -100,7 +100,8 @@ def observation_size(rules: Rules, players: int) -> int:
     >>> observation_size(ma.Rules(), 4)
     127
     """
-    return observation_slices(rules, players)[-1][1].stop
+    stop: int = observation_slices(rules, players)[-1][1].stop
+    return stop
 
 
 def observe(
@@ -198,7 +199,9 @@ def _money(
         ledger = MoneyLedger.start(view.rules, len(shown)).apply_all(events)
     if ledger is None:
         if None in shown:
-            raise ValueError("money is screened (R7.2): give observe a ledger or the seat's events")
+            raise ValueError(
+                "money is screened (R7.2): give observe a ledger or the seat's events"
+            )
         return [m for m in shown if m is not None]
     if len(ledger.money) != len(shown) or any(
         m is not None and m != known for m, known in zip(shown, ledger.money, strict=False)

@@ -27,7 +27,7 @@ spectator's view), so rendering never shows a hand or a sealed bid.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -100,7 +100,12 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         codec: the action codec.
     """
 
-    metadata = {"name": "modern_art_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "modern_art_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
 
     def __init__(
         self,
