@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
+from hidden_info import SHORT, history_twin, play, state_twin
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hidden_info import SHORT, history_twin, play, state_twin
 from webkit import need
 
 import modern_art as ma
@@ -26,22 +29,21 @@ from modern_art.envs import (  # noqa: E402
 from modern_art.envs.observation import observe_state  # noqa: E402
 from modern_art.envs.rewards import final_rewards, most_money  # noqa: E402
 
+Pair = tuple[Any, ma.GameState]
+
 FRAMEWORKS = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
 
 
 def test_import_modern_art_imports_no_framework() -> None:
     """``import modern_art`` loads neither numpy nor any framework (checked in a fresh process)."""
     code = (
-        "import sys, modern_art\n"
-        f"print(sorted(m for m in {FRAMEWORKS!r} if m in sys.modules))\n"
+        f"import sys, modern_art\nprint(sorted(m for m in {FRAMEWORKS!r} if m in sys.modules))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 
-def _random_games(players: int, games: int, rules: ma.Rules, seed: int):  # type: ignore[no-untyped-def]
+def _random_games(players: int, games: int, rules: ma.Rules, seed: int) -> Iterator[Pair]:
     """Yield every state of ``games`` random games, choosing through ``ActionCodec`` masks."""
     rng = random.Random(seed)
     codec = ActionCodec(rules, most_money(rules, players))
@@ -51,15 +53,15 @@ def _random_games(players: int, games: int, rules: ma.Rules, seed: int):  # type
             yield codec, state
             seat = ma.next_seat(state)
             allowed = np.flatnonzero(codec.mask(state, seat))
-            index = codec.pass_index if codec.pass_index in allowed and rng.random() < 0.5 else None
-            if index is None:
-                index = int(rng.choice(allowed))
+            index = int(rng.choice(allowed))
+            if codec.pass_index in allowed and rng.random() < 0.5:
+                index = codec.pass_index
             state = ma.apply(state, codec.decode(index, state, seat)).state
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_mask_equals_legal_actions_over_50_random_games(players: int) -> None:
-    """In every state of 50 games each seat's mask is its legal actions; every index decodes legally."""
+    """In 50 games each seat's mask is always its legal actions; every index decodes legally."""
     states = 0
     for codec, state in _random_games(players, 50, SHORT, seed=players):
         states += 1
@@ -85,7 +87,7 @@ def test_mask_equals_legal_actions_over_50_random_games(players: int) -> None:
 
 
 def test_amount_cap_leaves_a_legal_index_and_only_amounts_within_it() -> None:
-    """With a small cap, masks hold the legal actions up to the cap, never nothing for a seat to act."""
+    """With a small cap, masks hold the legal actions up to it, and never nothing to a seat to act."""
     codec = ActionCodec(SHORT, max_amount=3)
     rng = random.Random(1)
     for game in range(10):
@@ -106,7 +108,7 @@ def test_amount_cap_leaves_a_legal_index_and_only_amounts_within_it() -> None:
 
 
 def test_codec_round_trips_and_refuses_what_it_cannot_name() -> None:
-    """encode(decode(i)) == i for playable indices; out-of-range amounts and indices are refused."""
+    """encode(decode(i)) == i for playable indices; amounts and indices out of range are refused."""
     rules = ma.Rules()
     codec = ActionCodec(rules)
     state = ma.new_game(3, seed=5)
@@ -129,13 +131,13 @@ def test_observation_slices_tile_the_vector() -> None:
     for players in (3, 4, 5):
         slices = observation_slices(ma.Rules(), players)
         assert slices[0][1].start == 0
-        for (_, before, _), (_, after, _) in zip(slices, slices[1:], strict=False):
+        for (_, before, _), (_, after, _) in itertools.pairwise(slices):
             assert before.stop == after.start
         assert slices[-1][1].stop == observation_size(ma.Rules(), players)
 
 
 def test_observe_state_is_observe_of_the_view() -> None:
-    """The adapters' fast observation equals observe(view, events) for every seat of random games."""
+    """The adapters' fast observation equals observe(view, ledger) for every seat of random games."""
     for codec, state in _random_games(4, 3, SHORT, seed=9):
         money = tuple(p.money for p in state.players)
         ledger = ma.MoneyLedger(money)
@@ -153,7 +155,7 @@ TWIN_EXAMPLES = max(20, settings.default.max_examples // 5)
 @settings(max_examples=TWIN_EXAMPLES)
 @given(st.data())
 def test_observation_ignores_hidden_cards_and_sealed_bids(data: st.DataObject) -> None:
-    """Moving unseen cards and redrawing others' sealed bids leaves every seat's observation alone."""
+    """Moving unseen cards and redrawing others' sealed bids leaves the observation alone (R7.2)."""
     game = play(data)
     state = game.final
     seat = data.draw(st.integers(0, game.players - 1), label="seat")
@@ -179,7 +181,7 @@ def test_observe_needs_public_money_when_screened() -> None:
 
 
 def test_final_rewards_sum_to_zero_and_follow_the_ranking() -> None:
-    """Rank rewards give the sole winner 1 and the sole last -1; money rewards are centred (R8.2)."""
+    """Rank rewards give the sole winner 1, the sole last -1; money rewards are centred (R8.2)."""
     assert final_rewards([200, 100, 150, 50], "rank", ma.Rules()) == (1.0, -1 / 3, 1 / 3, -1.0)
     assert sum(final_rewards([80, 80, 80], "rank", ma.Rules())) == 0
     assert final_rewards([150, 50, 100], "money", ma.Rules()) == (0.5, -0.5, 0.0)

@@ -31,7 +31,7 @@ def test_pettingzoo_api_and_seed_tests_pass(players: int) -> None:
 
 
 def _masked_rollout(table: object, rng: random.Random) -> list[ma.Action]:
-    """Play ``table`` (a PettingZoo env) to the end with random masked actions; the actions taken."""
+    """Play ``table`` (a PettingZoo env) to the end with random masked actions; return them."""
     raw = table.unwrapped  # type: ignore[attr-defined]
     actions: list[ma.Action] = []
     for agent in table.agent_iter():  # type: ignore[attr-defined]
@@ -66,7 +66,7 @@ def test_pettingzoo_game_is_a_legal_library_game_asking_seats_in_next_seat_order
 
 
 def test_pettingzoo_rewards_rank_the_final_money() -> None:
-    """At the end every agent terminates with its rank reward; the winner's is the largest (R8.2)."""
+    """At the end every agent terminates with its rank reward; the winners' is largest (R8.2)."""
     table = raw_env(players=3, reward="rank")
     table.reset(seed=5)
     rng = random.Random(5)
@@ -76,9 +76,9 @@ def test_pettingzoo_rewards_rank_the_final_money() -> None:
     assert all(table.terminations.values())
     winners = ma.winners(table.state)
     best = max(table._cumulative_rewards.values())
-    assert {int(a.split("_")[1]) for a, r in table._cumulative_rewards.items() if r == best} == set(
-        winners
-    )
+    assert {
+        int(a.split("_")[1]) for a, r in table._cumulative_rewards.items() if r == best
+    } == set(winners)
 
 
 def test_pettingzoo_render_shows_the_spectators_board_only() -> None:
@@ -120,7 +120,12 @@ def test_gymnasium_illegal_action_ends_the_episode_with_the_penalty() -> None:
     _, info = seat_env.reset(seed=4)
     forbidden = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = seat_env.step(forbidden)
-    assert (reward, terminated, truncated, info["illegal_action"]) == (-2.0, True, False, forbidden)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (
+        -2.0,
+        True,
+        False,
+        forbidden,
+    )
 
 
 def test_gymnasium_episode_plays_a_whole_game_against_bots() -> None:

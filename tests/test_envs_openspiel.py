@@ -59,5 +59,5 @@ def test_game_takes_rules_and_parameters() -> None:
     game = pyspiel.load_game(spiel.GAME_NAME, {"players": 5, "max_amount": 50, "reward": "money"})
     assert (game.num_players(), game.num_distinct_actions()) == (5, 25 + 2 + 51)
     assert game.max_utility() > 1
-    with pytest.raises(ValueError, match="R1.1"):
+    with pytest.raises(ValueError, match=r"R1\.1"):
         spiel.ModernArtGame({"players": 6})
