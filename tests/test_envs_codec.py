@@ -87,7 +87,7 @@ def test_mask_equals_legal_actions_over_50_random_games(players: int) -> None:
 
 
 def test_amount_cap_leaves_a_legal_index_and_only_amounts_within_it() -> None:
-    """With a small cap, masks hold the legal actions up to it, and never nothing to a seat to act."""
+    """With a small cap, masks hold the legal actions up to it, never nothing to a seat to act."""
     codec = ActionCodec(SHORT, max_amount=3)
     rng = random.Random(1)
     for game in range(10):
@@ -108,7 +108,7 @@ def test_amount_cap_leaves_a_legal_index_and_only_amounts_within_it() -> None:
 
 
 def test_codec_round_trips_and_refuses_what_it_cannot_name() -> None:
-    """encode(decode(i)) == i for playable indices; amounts and indices out of range are refused."""
+    """encode(decode(i)) == i for playable indices; amounts or indices out of range are refused."""
     rules = ma.Rules()
     codec = ActionCodec(rules)
     state = ma.new_game(3, seed=5)
@@ -137,7 +137,7 @@ def test_observation_slices_tile_the_vector() -> None:
 
 
 def test_observe_state_is_observe_of_the_view() -> None:
-    """The adapters' fast observation equals observe(view, ledger) for every seat of random games."""
+    """The adapters' fast observation equals observe(view, ledger) for every seat, every step."""
     for codec, state in _random_games(4, 3, SHORT, seed=9):
         money = tuple(p.money for p in state.players)
         ledger = ma.MoneyLedger(money)
@@ -155,7 +155,7 @@ TWIN_EXAMPLES = max(20, settings.default.max_examples // 5)
 @settings(max_examples=TWIN_EXAMPLES)
 @given(st.data())
 def test_observation_ignores_hidden_cards_and_sealed_bids(data: st.DataObject) -> None:
-    """Moving unseen cards and redrawing others' sealed bids leaves the observation alone (R7.2)."""
+    """Moving unseen cards and redrawing others' sealed bids leaves observations alone (R7.2)."""
     game = play(data)
     state = game.final
     seat = data.draw(st.integers(0, game.players - 1), label="seat")
