@@ -148,8 +148,10 @@ class LegalActions(Sequence[Action]):
         ((<class 'modern_art.actions.Bid'>, 1, range(1, 101)), (None, 0, (Pass(seat=1),)))
         """
         return tuple(
-            (kind, seat, range(base, base + size) if kind is Bid or kind is SetPrice else base)
-            for size, kind, seat, base in self._parts
+            [
+                (kind, seat, range(base, base + size) if kind is Bid or kind is SetPrice else base)
+                for size, kind, seat, base in self._parts
+            ]
         )
 
 

@@ -22,7 +22,7 @@ is true, the reward is ``illegal_reward`` (-1 by default) and
 >>> seat_env = SeatEnv(players=3)
 >>> observation, info = seat_env.reset(seed=2)
 >>> observation.shape, info["action_mask"].shape
-((113,), (268,))
+((117,), (268,))
 """
 
 from __future__ import annotations

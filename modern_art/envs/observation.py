@@ -2,15 +2,16 @@
 
 The vector is built from the seat's :class:`~modern_art.PlayerView` and the
 public record of money (:class:`~modern_art.MoneyLedger`, R7.4), so it holds
-nothing the seat cannot see. Seats are *relative*: entry 0 of every per-seat
-slice is the observing seat, then the others clockwise (its left first).
-Money amounts (money, bids, prices, tiles) are divided by
-``rules.starting_money``; card numbers are plain counts.
+nothing the seat cannot see. Per-seat slices are in seat order (seat 0
+first); the ``me`` slice marks the observing seat. Money amounts (money,
+bids, prices, tiles) are divided by ``rules.starting_money``; card numbers
+are plain counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -58,23 +59,29 @@ def observation_slices(rules: Rules, players: int) -> tuple[tuple[str, slice, st
     ``n`` is ``players``, ``A`` the artists, ``K = 5 * A`` the card kinds in
     :class:`~modern_art.envs.ActionCodec` order (artist in board order, then
     symbol), ``R`` the rounds. "Money" means divided by ``rules.starting_money``.
+    Per-seat slices run from seat 0 to seat ``n - 1``.
 
     >>> import modern_art as ma
     >>> [(name, s.stop - s.start) for name, s, _ in observation_slices(ma.Rules(), 4)][:4]
-    [('round', 4), ('phase', 7), ('to_act', 4), ('counts', 5)]
+    [('round', 4), ('counts', 5), ('tiles', 5), ('hand_sizes', 4)]
     """
     n, a = players, len(rules.artists)
     k = a * len(SYMBOL_ORDER)
     parts = [
+        # The public board: changes only when a card moves, money moves or a round ends.
         ("round", rules.rounds, "one-hot: the current round (R)"),
-        ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
-        ("to_act", n, "per seat: 1 if it may act now"),
         ("counts", a, "per artist: paintings offered this round (R2.2)"),
         ("tiles", a, "per artist: money, the sum of its value tiles so far (R6.4)"),
-        ("hand", k, "per kind: cards of that kind in the seat's own hand"),
         ("hand_sizes", n, "per seat: cards in hand (R7.1)"),
         ("money", n, "per seat: money, from the view or the public record (R7.4)"),
         ("museums", n * a, "per seat, then per artist: paintings in the museum"),
+        ("deck_size", 1, "cards left undealt"),
+        # The observing seat.
+        ("me", n, "one-hot: the observing seat"),
+        ("hand", k, "per kind: cards of that kind in the seat's own hand"),
+        # The phase: changes with every action.
+        ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
+        ("to_act", n, "per seat: 1 if it may act now"),
         ("lot", k, "per kind: cards for sale, or the double card awaiting a second"),
         ("auctioneer", n, "one-hot: the auctioneer (the offering seat, the double's player)"),
         ("double_player", n, "one-hot: who played the double card of the lot, if any"),
@@ -82,7 +89,6 @@ def observation_slices(rules: Rules, players: int) -> tuple[tuple[str, slice, st
         ("high_bidder", n, "one-hot: who holds the high bid"),
         ("passed_or_sealed", n, "per seat: passed since the last bid (open) or sealed (hidden)"),
         ("own_bid", 2, "1 if the seat has sealed a hidden bid, then that bid in money"),
-        ("deck_size", 1, "cards left undealt"),
         ("winners", n, "per seat: 1 if it shares the victory (game over)"),
     ]
     out = []
@@ -98,7 +104,7 @@ def observation_size(rules: Rules, players: int) -> int:
 
     >>> import modern_art as ma
     >>> observation_size(ma.Rules(), 4)
-    127
+    131
     """
     stop: int = observation_slices(rules, players)[-1][1].stop
     return stop
@@ -124,8 +130,9 @@ def observe(
     >>> import modern_art as ma
     >>> state = ma.new_game(4, seed=7)
     >>> vector = observe(ma.view(state, 2), events=())
-    >>> vector.shape, float(vector[observation_slices(state.rules, 4)[7][1]][0])
-    ((127,), 1.0)
+    >>> parts = {name: part for name, part, _ in observation_slices(state.rules, 4)}
+    >>> vector.shape, vector[parts["money"]].tolist(), vector[parts["me"]].tolist()
+    ((131,), [1.0, 1.0, 1.0, 1.0], [0.0, 0.0, 1.0, 0.0])
     """
     seat = view.seat
     if seat is None:
@@ -137,61 +144,47 @@ def observe(
         own_bid = phase.own_bid
     else:
         sealed, own_bid = (), None
-    return _vector(
-        view.rules,
-        seat,
+    layout = _layout(view.rules, len(view.players))
+    out = _board(
+        layout,
         view.round,
-        phase,
-        view.to_act,
         view.counts,
         view.tiles,
-        view.hand,
         [p.hand_size for p in view.players],
         money,
         [p.museum for p in view.players],
-        sealed,
-        own_bid,
         view.deck_size,
-        view.winners,
     )
+    _fill_seat(out, layout, seat, view.hand, phase, view.to_act, sealed, own_bid, view.winners)
+    return out
 
 
-def observe_state(state: GameState, seat: int, money: Sequence[int]) -> Observation:
+def observe_state(state: GameState, seat: int, money: tuple[int, ...]) -> Observation:
     """:func:`observe` of ``view(state, seat)`` with public ``money``, without building the view.
 
     For the framework adapters' speed. It reads only what the view shows
     (the seat's own hand; of a hidden auction, who has sealed and the
     seat's own bid), and the test suite checks it against :func:`observe`.
+    The public board part is shared by every seat and rewritten only where
+    its objects changed (states are immutable: the same object, the same facts).
     """
+    players = state.players
+    layout = _layout(state.rules, len(players))
+    out = layout.board_of(state, money).copy()
     phase = state.phase
     if isinstance(phase, HiddenAuction):
         sealed: Iterable[int] = [s for s, bid in enumerate(phase.bids) if bid is not None]
         own_bid = phase.bids[seat]
     else:
         sealed, own_bid = (), None
-    players = state.players
-    return _vector(
-        state.rules,
-        seat,
-        state.round,
-        phase,
-        state.to_act,
-        state.counts,
-        state.tiles,
-        players[seat].hand,
-        [len(p.hand) for p in players],
-        money,
-        [p.museum for p in players],
-        sealed,
-        own_bid,
-        len(state.deck),
-        winners(state) if isinstance(phase, GameOver) else (),
-    )
+    won = winners(state) if isinstance(phase, GameOver) else ()
+    _fill_seat(out, layout, seat, players[seat].hand, phase, state.to_act, sealed, own_bid, won)
+    return out
 
 
 def _money(
     view: PlayerView, ledger: MoneyLedger | None, events: Iterable[Event] | None
-) -> Sequence[int]:
+) -> tuple[int, ...]:
     shown = [p.money for p in view.players]
     if ledger is not None and events is not None:
         raise ValueError("give a ledger or the seat's events, not both")
@@ -202,7 +195,7 @@ def _money(
             raise ValueError(
                 "money is screened (R7.2): give observe a ledger or the seat's events"
             )
-        return [m for m in shown if m is not None]
+        return tuple(m for m in shown if m is not None)
     if len(ledger.money) != len(shown) or any(
         m is not None and m != known for m, known in zip(shown, ledger.money, strict=False)
     ):
@@ -210,94 +203,221 @@ def _money(
     return ledger.money
 
 
-_LAYOUTS: dict[tuple[int, int], tuple[Rules, tuple[dict[str, int], dict[int, int], int]]] = {}
+class _Layout:
+    """Where each slice starts, each card's kind, and the last public board part."""
 
-
-def _layout(rules: Rules, n: int) -> tuple[dict[str, int], dict[int, int], int]:
-    """Start offsets by slice name, card kind by card id, and the vector size (cached)."""
-    # Keyed by identity: hashing a Rules costs more than building a vector.
-    key = (id(rules), n)
-    cached = _LAYOUTS.get(key)
-    if cached is None or cached[0] is not rules:
+    def __init__(self, rules: Rules, n: int) -> None:
         slices = observation_slices(rules, n)
-        offsets = {name: s.start for name, s, _ in slices}
+        self.rules = rules
+        self.n = n
+        self.a = len(rules.artists)
+        self.at = {name: part.start for name, part, _ in slices}
+        self.size: int = slices[-1][1].stop
         artist_index = {artist: i for i, artist in enumerate(rules.artists)}
         symbols = {auction: i for i, auction in enumerate(SYMBOL_ORDER)}
-        kinds = {
+        self.kinds = {
             card.id: artist_index[card.artist] * len(SYMBOL_ORDER) + symbols[card.auction]
             for card in rules.deck
         }
+        self.artist_of = {
+            card_id: kind // len(SYMBOL_ORDER) for card_id, kind in self.kinds.items()
+        }
+        self.scale = 1.0 / rules.starting_money if rules.starting_money else 1.0
+        self.phase_at = tuple(
+            self.at[name]
+            for name in (
+                "phase",
+                "to_act",
+                "lot",
+                "auctioneer",
+                "double_player",
+                "high_bid",
+                "high_bidder",
+                "passed_or_sealed",
+                "own_bid",
+                "winners",
+                "me",
+                "hand",
+            )
+        )
+        # The last public board part and the objects it was built from.
+        self._board: tuple[tuple[Any, ...], Observation] | None = None
+        # Own-hand rows by hand tuple: id -> (hand, row).
+        self._hands: dict[int, tuple[object, Observation]] = {}
+
+    def board_of(self, state: GameState, money: tuple[int, ...]) -> Observation:
+        """The public board part of ``state`` (the rest zero): kept, never to be written to."""
+        key = (state.players, state.counts, state.tiles, money, state.round, len(state.deck))
+        last = self._board
+        if last is not None:
+            old = last[0]
+            if (
+                old[0] is key[0]
+                and old[1] is key[1]
+                and old[2] is key[2]
+                and old[3] is key[3]
+                and old[4] == key[4]
+                and old[5] == key[5]
+            ):
+                return last[1]
+        if last is None:
+            board = _board(
+                self,
+                state.round,
+                state.counts,
+                state.tiles,
+                [len(p.hand) for p in state.players],
+                money,
+                [p.museum for p in state.players],
+                len(state.deck),
+            )
+        else:
+            board = self._update(last, state, money)
+        self._board = (key, board)
+        return board
+
+    def _update(
+        self, last: tuple[tuple[Any, ...], Observation], state: GameState, money: tuple[int, ...]
+    ) -> Observation:
+        (players, counts, tiles, old_money, round_, deck_size), board = last
+        board = board.copy()
+        at, a, scale = self.at, self.a, self.scale
+        if state.counts is not counts:
+            start = at["counts"]
+            board[start : start + a] = state.counts
+        if state.tiles is not tiles:
+            start = at["tiles"]
+            board[start : start + a] = [sum(t) * scale for t in state.tiles]
+        if state.round != round_:
+            start = at["round"]
+            board[start : start + self.rules.rounds] = 0.0
+            board[start + min(state.round, self.rules.rounds) - 1] = 1.0
+        if money is not old_money:
+            start = at["money"]
+            board[start : start + self.n] = [m * scale for m in money]
+        if state.players is not players:
+            sizes, museums, artist_of = at["hand_sizes"], at["museums"], self.artist_of
+            for s, player in enumerate(state.players):
+                if player is players[s]:
+                    continue
+                board[sizes + s] = len(player.hand)
+                row = [0.0] * a
+                for card in player.museum:
+                    row[artist_of[card.id]] += 1.0
+                start = museums + s * a
+                board[start : start + a] = row
+        if len(state.deck) != deck_size:
+            board[at["deck_size"]] = len(state.deck)
+        return board
+
+    def hand_row(self, hand: tuple[Card, ...]) -> Observation:
+        """Cards per kind of ``hand``, kept while the same tuple is alive."""
+        found = self._hands.get(id(hand))
+        if found is not None and found[0] is hand:
+            return found[1]
+        if len(self._hands) >= 1024:
+            self._hands.clear()
+        row = np.zeros(self.a * len(SYMBOL_ORDER), dtype=np.float32)
+        for card in hand:
+            row[self.kinds[card.id]] += 1.0
+        self._hands[id(hand)] = (hand, row)
+        return row
+
+
+_LAYOUTS: dict[tuple[int, int], _Layout] = {}
+
+
+def _layout(rules: Rules, n: int) -> _Layout:
+    # Keyed by identity: hashing a Rules costs more than building a vector.
+    key = (id(rules), n)
+    layout = _LAYOUTS.get(key)
+    if layout is None or layout.rules is not rules:
         if len(_LAYOUTS) >= 64:
             _LAYOUTS.clear()
-        cached = _LAYOUTS[key] = (rules, (offsets, kinds, slices[-1][1].stop))
-    return cached[1]
+        layout = _LAYOUTS[key] = _Layout(rules, n)
+    return layout
 
 
-def _vector(
-    rules: Rules,
-    seat: int,
+def _board(
+    layout: _Layout,
     round_: int,
-    phase: object,
-    to_act: Iterable[int],
     counts: Sequence[int],
     tiles: Sequence[Sequence[int]],
-    hand: Iterable[Card],
     hand_sizes: Sequence[int],
     money: Sequence[int],
     museums: Sequence[Sequence[Card]],
+    deck_size: int,
+) -> Observation:
+    """A vector with its public board part filled and the rest zero."""
+    rules, at, scale, a = layout.rules, layout.at, layout.scale, layout.a
+    v = [0.0] * layout.size
+    v[at["round"] + min(round_, rules.rounds) - 1] = 1.0
+    start = at["counts"]
+    v[start : start + a] = counts
+    start = at["tiles"]
+    v[start : start + a] = [sum(t) * scale for t in tiles]
+    for s, size in enumerate(hand_sizes):
+        v[at["hand_sizes"] + s] = size
+        v[at["money"] + s] = money[s] * scale
+        row = at["museums"] + s * a
+        for card in museums[s]:
+            v[row + layout.artist_of[card.id]] += 1.0
+    v[at["deck_size"]] = deck_size
+    return np.array(v, dtype=np.float32)
+
+
+def _fill_seat(
+    out: Observation,
+    layout: _Layout,
+    seat: int,
+    hand: tuple[Card, ...],
+    phase: object,
+    to_act: Iterable[int],
     sealed: Iterable[int],
     own_bid: int | None,
-    deck_size: int,
-    winning: Iterable[int],
-) -> Observation:
-    n = len(hand_sizes)
-    at, kinds, size = _layout(rules, n)
-    a = len(rules.artists)
-    scale = 1.0 / rules.starting_money if rules.starting_money else 1.0
-    v = [0.0] * size
-    v[at["round"] + min(round_, rules.rounds) - 1] = 1.0
-    v[at["phase"] + _PHASE_INDEX[type(phase)]] = 1.0
+    won: Iterable[int],
+) -> None:
+    """Write the seat's part and the phase part into ``out`` (where they are zero)."""
+    at, kinds = layout.phase_at, layout.kinds
+    out[at[10] + seat] = 1.0
+    start = at[11]
+    row = layout.hand_row(hand)
+    out[start : start + len(row)] = row
+    kind = type(phase)
+    out[at[0] + _PHASE_INDEX[kind]] = 1.0
+    start = at[1]
     for s in to_act:
-        v[at["to_act"] + (s - seat) % n] = 1.0
-    for i in range(a):
-        v[at["counts"] + i] = counts[i]
-        v[at["tiles"] + i] = sum(tiles[i]) * scale
-    for card in hand:
-        v[at["hand"] + kinds[card.id]] += 1.0
-    museum_at = at["museums"]
-    symbols = len(SYMBOL_ORDER)
-    for s in range(n):
-        r = (s - seat) % n
-        v[at["hand_sizes"] + r] = hand_sizes[s]
-        v[at["money"] + r] = money[s] * scale
-        row = museum_at + r * a
-        for card in museums[s]:
-            v[row + kinds[card.id] // symbols] += 1.0
-    auctioneer = getattr(phase, "auctioneer", None)
-    if isinstance(phase, DoubleOffer):
-        auctioneer = phase.double_player
-        v[at["lot"] + kinds[phase.card.id]] = 1.0
-    if auctioneer is not None:
-        v[at["auctioneer"] + (auctioneer - seat) % n] = 1.0
-    for card in getattr(phase, "lot", ()):
-        v[at["lot"] + kinds[card.id]] += 1.0
-    double_player = getattr(phase, "double_player", None)
-    if double_player is not None:
-        v[at["double_player"] + (double_player - seat) % n] = 1.0
-    if isinstance(phase, OpenAuction | OneOfferAuction):
-        v[at["high_bid"]] = phase.high_bid * scale
-        if phase.high_bidder is not None:
-            v[at["high_bidder"] + (phase.high_bidder - seat) % n] = 1.0
-    elif isinstance(phase, FixedPriceAuction) and phase.price is not None:
-        v[at["high_bid"]] = phase.price * scale
-    if isinstance(phase, OpenAuction):
-        sealed = phase.passed
+        out[start + s] = 1.0
+    if kind is Offering:
+        out[at[3] + phase.auctioneer] = 1.0  # type: ignore[attr-defined]
+        return
+    if kind is DoubleOffer:
+        double_player = phase.double_player  # type: ignore[attr-defined]
+        out[at[2] + kinds[phase.card.id]] = 1.0  # type: ignore[attr-defined]
+        out[at[3] + double_player] = 1.0
+        out[at[4] + double_player] = 1.0
+        return
+    if kind is GameOver:
+        for s in won:
+            out[at[9] + s] = 1.0
+        return
+    auction: Any = phase
+    out[at[3] + auction.auctioneer] = 1.0
+    for card in auction.lot:
+        out[at[2] + kinds[card.id]] += 1.0
+    if auction.double_player is not None:
+        out[at[4] + auction.double_player] = 1.0
+    if kind is OpenAuction or kind is OneOfferAuction:
+        out[at[5]] = auction.high_bid * layout.scale
+        if auction.high_bidder is not None:
+            out[at[6] + auction.high_bidder] = 1.0
+        if kind is OpenAuction:
+            sealed = auction.passed
+    elif kind is FixedPriceAuction and auction.price is not None:
+        out[at[5]] = auction.price * layout.scale
+    start = at[7]
     for s in sealed:
-        v[at["passed_or_sealed"] + (s - seat) % n] = 1.0
+        out[start + s] = 1.0
     if own_bid is not None:
-        v[at["own_bid"]] = 1.0
-        v[at["own_bid"] + 1] = own_bid * scale
-    v[at["deck_size"]] = deck_size
-    for s in winning:
-        v[at["winners"] + (s - seat) % n] = 1.0
-    return np.array(v, dtype=np.float32)
+        out[at[8]] = 1.0
+        out[at[8] + 1] = own_bid * layout.scale

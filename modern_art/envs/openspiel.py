@@ -97,7 +97,7 @@ def max_game_length(rules: Rules, players: int, max_amount: int) -> int:
 
     >>> import modern_art as ma
     >>> max_game_length(ma.Rules(), 4, 240)
-    51272
+    82484
     """
     auction = max_amount + players * (max_amount + 1) + players
     return players * sum(rules.deals(players)) * (1 + players + auction)

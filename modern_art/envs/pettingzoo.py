@@ -20,7 +20,7 @@ spectator's view), so rendering never shows a hand or a sealed bid.
 >>> from modern_art.envs.pettingzoo import env
 >>> table = env(players=3)
 >>> table.reset(seed=1)
->>> table.agent_selection, table.action_space("player_0").n
+>>> table.agent_selection, int(table.action_space("player_0").n)
 ('player_0', 268)
 """
 
@@ -132,6 +132,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules, max_amount)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         high = max(len(self.rules.deck), most_money(self.rules, players) / self._money_scale())
         size = observation_size(self.rules, players)
@@ -182,7 +183,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and its action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         return {
             "observation": observe_state(self.state, seat, self._ledger.money),
             "action_mask": self.codec.mask(self.state, seat),
@@ -200,20 +201,22 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        step = apply(self.state, self.codec.decode(action, self.state, seat))
-        self.state = step.state
+        seat = self._seats[agent]
+        state = self.state
+        step = apply(state, self.codec.decode(action, state, seat))
+        self.state = state = step.state
         self._ledger = self._ledger.apply_all(step.events)
+        if not state.is_over:
+            # Rewards stay 0 until the end, so there is nothing to accumulate yet.
+            self.agent_selection = self.possible_agents[next_seat(state)]
+            return
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_over:
-            money = [p.money for p in self.state.players]
-            for name, value in zip(
-                self.possible_agents, final_rewards(money, self.reward, self.rules), strict=True
-            ):
-                self.rewards[name] = value
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[next_seat(self.state)]
+        money = [p.money for p in state.players]
+        for name, value in zip(
+            self.possible_agents, final_rewards(money, self.reward, self.rules), strict=True
+        ):
+            self.rewards[name] = value
+        self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
