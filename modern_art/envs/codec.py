@@ -58,6 +58,7 @@ def default_max_amount(rules: Rules) -> int:
     sensible player nothing **(decision)**.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs import default_max_amount
     >>> default_max_amount(ma.Rules())
     240
     """
@@ -80,6 +81,7 @@ class ActionCodec:
             :func:`default_max_amount` by default.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs import ActionCodec
     >>> codec = ActionCodec(ma.Rules())
     >>> codec.size, codec.encode(ma.Pass(2)), codec.encode(ma.Bid(2, 15))
     (268, 25, 42)
@@ -238,6 +240,7 @@ class ActionCodec:
         """What ``index`` means in words, e.g. ``"play Daniel Melim (hidden)"``, ``"amount 15"``.
 
         >>> import modern_art as ma
+        >>> from modern_art.envs import ActionCodec
         >>> ActionCodec(ma.Rules()).describe(7)
         'play Sigrid Thaler (hidden)'
         """

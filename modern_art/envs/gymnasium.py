@@ -18,7 +18,7 @@ An illegal action (an index the mask forbids) ends the episode: ``terminated``
 is true, the reward is ``illegal_reward`` (-1 by default) and
 ``info["illegal_action"]`` holds the index. The game is then abandoned.
 
->>> import numpy as np
+>>> from modern_art.envs.gymnasium import SeatEnv
 >>> seat_env = SeatEnv(players=3)
 >>> observation, info = seat_env.reset(seed=2)
 >>> observation.shape, info["action_mask"].shape

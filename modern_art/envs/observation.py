@@ -62,6 +62,7 @@ def observation_slices(rules: Rules, players: int) -> tuple[tuple[str, slice, st
     Per-seat slices run from seat 0 to seat ``n - 1``.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs import observation_slices
     >>> [(name, s.stop - s.start) for name, s, _ in observation_slices(ma.Rules(), 4)][:4]
     [('round', 4), ('counts', 5), ('tiles', 5), ('hand_sizes', 4)]
     """
@@ -103,6 +104,7 @@ def observation_size(rules: Rules, players: int) -> int:
     """The length of the vector for ``players`` seats.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs import observation_size
     >>> observation_size(ma.Rules(), 4)
     131
     """
@@ -128,6 +130,7 @@ def observe(
             contradicts the view.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs import observation_slices, observe
     >>> state = ma.new_game(4, seed=7)
     >>> vector = observe(ma.view(state, 2), events=())
     >>> parts = {name: part for name, part, _ in observation_slices(state.rules, 4)}

@@ -96,6 +96,7 @@ def max_game_length(rules: Rules, players: int, max_amount: int) -> int:
     ``n * sum(deals)`` cards are ever offered.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs.openspiel import max_game_length
     >>> max_game_length(ma.Rules(), 4, 240)
     82484
     """

@@ -36,6 +36,7 @@ class PolicyAgent:
 
     >>> import modern_art as ma
     >>> import numpy as np
+    >>> from modern_art.envs import PolicyAgent
     >>> first = lambda observation, mask: int(np.flatnonzero(mask)[0])
     >>> game = ma.play_game([PolicyAgent(first), ma.RandomAgent(1), ma.RandomAgent(2)], seed=3)
     >>> game.players[0], ma.replay(game).is_over

@@ -33,6 +33,7 @@ def final_rewards(money: Sequence[int], reward: Reward, rules: Rules) -> tuple[f
     - ``"money"``: (own money - the table's mean money) / ``rules.starting_money``.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs.rewards import final_rewards
     >>> final_rewards([120, 90, 120], "rank", ma.Rules())
     (0.5, -1.0, 0.5)
     >>> final_rewards([120, 90, 120], "money", ma.Rules())
@@ -58,6 +59,7 @@ def most_money(rules: Rules, players: int) -> int:
     need no Hypothesis.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs.rewards import most_money
     >>> most_money(ma.Rules(), 4)
     8560
     """
@@ -70,6 +72,7 @@ def reward_bounds(reward: Reward, rules: Rules, players: int) -> tuple[float, fl
     """The least and the most reward a seat can get.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs.rewards import reward_bounds
     >>> reward_bounds("rank", ma.Rules(), 3)
     (-1.0, 1.0)
     """
