@@ -39,11 +39,11 @@ def record(players: int, games: int) -> list[tuple[int, list[int], list[ma.Actio
         table.reset(seed=game)
         indices: list[int] = []
         actions: list[ma.Action] = []
-        while not table.state.is_over:
-            seat = ma.next_seat(table.state)
-            allowed = np.flatnonzero(table.codec.mask(table.state, seat))
+        while not table.game_state.is_over:
+            seat = ma.next_seat(table.game_state)
+            allowed = np.flatnonzero(table.codec.mask(table.game_state, seat))
             index = int(allowed[rng.randrange(len(allowed))])
-            actions.append(table.codec.decode(index, table.state, seat))
+            actions.append(table.codec.decode(index, table.game_state, seat))
             indices.append(index)
             table.step(index)
         out.append((game, indices, actions))
@@ -56,7 +56,7 @@ def time_bare(players: int, games: list[tuple[int, list[int], list[ma.Action]]])
     starts = []
     for seed, _, _ in games:
         table.reset(seed=seed)
-        starts.append(table.state)
+        starts.append(table.game_state)
     legal, apply = ma.legal_actions, ma.apply
     count = 0
     begin = time.process_time()
@@ -83,7 +83,7 @@ def time_env(players: int, games: list[tuple[int, list[int], list[ma.Action]]]) 
             step(index)
         spent += time.process_time() - begin
         count += len(indices)
-        assert table.state.is_over
+        assert table.game_state.is_over
     return spent / count
 
 

@@ -32,7 +32,7 @@ def main(players: int = 4, seed: int = 7) -> dict[str, float]:
             continue
         table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
         steps += 1
-    state = table.unwrapped.state
+    state = table.unwrapped.game_state
     print(f"{steps} actions; final money {[p.money for p in state.players]}")
     print(f"winners {ma.winners(state)}; rewards {totals}")
     return totals

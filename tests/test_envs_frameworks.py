@@ -41,7 +41,7 @@ def _masked_rollout(table: object, rng: random.Random) -> list[ma.Action]:
             continue
         index = int(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
         seat = raw.possible_agents.index(agent)
-        before = raw.state
+        before = raw.game_state
         assert seat == ma.next_seat(before)
         actions.append(raw.codec.decode(index, before, seat))
         table.step(index)  # type: ignore[attr-defined]
@@ -52,12 +52,12 @@ def test_pettingzoo_game_is_a_legal_library_game_asking_seats_in_next_seat_order
     """A masked random rollout asks ma.next_seat each time and replays to the same end."""
     table = raw_env(players=4)
     table.reset(seed=11)
-    start = table.state
+    start = table.game_state
     actions = _masked_rollout(table, random.Random(2))
     state = start
     for action in actions:
         state = ma.apply(state, action).state
-    assert state == table.state and state.is_over
+    assert state == table.game_state and state.is_over
     money = [p.money for p in state.players]
     best = max(money)
     rewards = table._cumulative_rewards if table.agents else {}
@@ -70,11 +70,11 @@ def test_pettingzoo_rewards_rank_the_final_money() -> None:
     table = raw_env(players=3, reward="rank")
     table.reset(seed=5)
     rng = random.Random(5)
-    while not table.state.is_over:
+    while not table.game_state.is_over:
         mask = table.observe(table.agent_selection)["action_mask"]
         table.step(int(rng.choice(list(np.flatnonzero(mask)))))
     assert all(table.terminations.values())
-    winners = ma.winners(table.state)
+    winners = ma.winners(table.game_state)
     best = max(table._cumulative_rewards.values())
     assert {
         int(a.split("_")[1]) for a, r in table._cumulative_rewards.items() if r == best
@@ -86,8 +86,8 @@ def test_pettingzoo_render_shows_the_spectators_board_only() -> None:
     table = raw_env(players=3, render_mode="ansi")
     table.reset(seed=3)
     text = table.render()
-    assert text == str(ma.view(table.state, None))
-    for player in table.state.players:
+    assert text == str(ma.view(table.game_state, None))
+    for player in table.game_state.players:
         for card in player.hand:
             assert repr(card) not in text
 
@@ -137,8 +137,8 @@ def test_gymnasium_episode_plays_a_whole_game_against_bots() -> None:
     while not terminated:
         index = int(rng.choice(list(np.flatnonzero(info["action_mask"]))))
         _, reward, terminated, _, info = seat_env.step(index)
-    assert seat_env.state.is_over
-    money = [p.money for p in seat_env.state.players]
+    assert seat_env.game_state.is_over
+    money = [p.money for p in seat_env.game_state.players]
     assert (reward == 1.0) == (money[2] > max(m for s, m in enumerate(money) if s != 2))
 
 

@@ -114,7 +114,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         )
         self.action_space = spaces.Discrete(self.codec.size)
         self._seeds = random.Random()
-        self.state: GameState = new_game(players, seed=0, rules=self.rules)
+        self.game_state: GameState = new_game(players, seed=0, rules=self.rules)
         """The game in progress (for logging and tests; the learner must not read it)."""
         self._agents: dict[int, Agent] = {}
         self._seen: list[list[Event]] = [[] for _ in range(players)]
@@ -130,7 +130,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.state = new_game(self.players, seed=self._seeds.getrandbits(63), rules=self.rules)
+        self.game_state = new_game(self.players, seed=self._seeds.getrandbits(63), rules=self.rules)
         others = [s for s in range(self.players) if s != self.seat]
         self._agents = {
             s: factory(self._seeds.getrandbits(63))
@@ -143,47 +143,47 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learning seat's ``action`` (a codec index), then the bots until its turn."""
-        if self.state.is_over:
+        if self.game_state.is_over:
             raise RuntimeError("the game is over: call reset()")
         index = int(action)
-        mask = self.codec.mask(self.state, self.seat)
+        mask = self.codec.mask(self.game_state, self.seat)
         if not 0 <= index < len(mask) or not mask[index]:
             info = self._info()
             info["illegal_action"] = index
             return self._observation(), self.illegal_reward, True, False, info
-        self._apply(self.codec.decode(index, self.state, self.seat))
+        self._apply(self.codec.decode(index, self.game_state, self.seat))
         self._play_bots()
         reward = 0.0
-        if self.state.is_over:
-            money = [p.money for p in self.state.players]
+        if self.game_state.is_over:
+            money = [p.money for p in self.game_state.players]
             reward = final_rewards(money, self.reward, self.rules)[self.seat]
-        return self._observation(), reward, self.state.is_over, False, self._info()
+        return self._observation(), reward, self.game_state.is_over, False, self._info()
 
     def render(self) -> str | None:
         """The spectator's board as text (``render_mode="ansi"``); ``None`` otherwise."""
         if self.render_mode != "ansi":
             return None
-        return str(view(self.state, None))
+        return str(view(self.game_state, None))
 
     def _apply(self, action: Any) -> None:
-        step = apply(self.state, action)
-        self.state = step.state
+        step = apply(self.game_state, action)
+        self.game_state = step.state
         self._ledger = self._ledger.apply_all(step.events)
         for s in range(self.players):
             self._seen[s].extend(visible_events(step.events, s))
 
     def _play_bots(self) -> None:
-        while not self.state.is_over:
-            seat = next_seat(self.state)
+        while not self.game_state.is_over:
+            seat = next_seat(self.game_state)
             if seat == self.seat:
                 return
-            self._apply(self._agents[seat].act(view(self.state, seat), self._seen[seat]))
+            self._apply(self._agents[seat].act(view(self.game_state, seat), self._seen[seat]))
 
     def _observation(self) -> Observation:
-        return observe_state(self.state, self.seat, self._ledger.money)
+        return observe_state(self.game_state, self.seat, self._ledger.money)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.codec.mask(self.state, self.seat)}
+        return {"action_mask": self.codec.mask(self.game_state, self.seat)}
 
 
 if ENV_ID not in gymnasium.registry:

@@ -95,7 +95,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         render_mode: ``None`` or ``"ansi"``.
 
     Attributes:
-        state: the library's :class:`~modern_art.GameState` of the game in
+        game_state: the library's :class:`~modern_art.GameState` of the game in
             progress (for logging and tests; an agent must not read it).
         codec: the action codec.
     """
@@ -149,7 +149,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
         }
         self._seeds = random.Random()
-        self.state: GameState = new_game(players, seed=0, rules=self.rules)
+        self.game_state: GameState = new_game(players, seed=0, rules=self.rules)
         self._ledger = MoneyLedger.start(self.rules, players)
         self._reset_tables()
 
@@ -168,7 +168,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         """Start a new game; a ``seed`` makes this and the following games reproducible."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.state = new_game(self.players, seed=self._seeds.getrandbits(63), rules=self.rules)
+        self.game_state = new_game(self.players, seed=self._seeds.getrandbits(63), rules=self.rules)
         self._ledger = MoneyLedger.start(self.rules, self.players)
         self._reset_tables()
 
@@ -179,14 +179,14 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[next_seat(self.state)]
+        self.agent_selection = self.possible_agents[next_seat(self.game_state)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and its action mask."""
         seat = self._seats[agent]
         return {
-            "observation": observe_state(self.state, seat, self._ledger.money),
-            "action_mask": self.codec.mask(self.state, seat),
+            "observation": observe_state(self.game_state, seat, self._ledger.money),
+            "action_mask": self.codec.mask(self.game_state, seat),
         }
 
     def step(self, action: Any) -> None:
@@ -202,9 +202,9 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self._seats[agent]
-        state = self.state
+        state = self.game_state
         step = apply(state, self.codec.decode(action, state, seat))
-        self.state = state = step.state
+        self.game_state = state = step.state
         self._ledger = self._ledger.apply_all(step.events)
         if not state.is_over:
             # Rewards stay 0 until the end, so there is nothing to accumulate yet.
@@ -223,7 +223,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         """The spectator's board as text (``render_mode="ansi"``); ``None`` otherwise."""
         if self.render_mode != "ansi":
             return None
-        return str(view(self.state, None))
+        return str(view(self.game_state, None))
 
     def close(self) -> None:
         """Nothing to release."""
