@@ -130,7 +130,9 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game_state = new_game(self.players, seed=self._seeds.getrandbits(63), rules=self.rules)
+        self.game_state = new_game(
+            self.players, seed=self._seeds.getrandbits(63), rules=self.rules
+        )
         others = [s for s in range(self.players) if s != self.seat]
         self._agents = {
             s: factory(self._seeds.getrandbits(63))

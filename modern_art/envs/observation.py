@@ -158,7 +158,8 @@ def observe(
         [p.museum for p in view.players],
         view.deck_size,
     )
-    _fill_seat(out, layout, seat, view.hand, phase, view.to_act, sealed, own_bid, view.winners)
+    _fill_me(out, layout, seat, view.hand)
+    _fill_phase(out, layout, phase, view.to_act, sealed, own_bid, view.winners)
     return out
 
 
@@ -171,17 +172,18 @@ def observe_state(state: GameState, seat: int, money: tuple[int, ...]) -> Observ
     The public board part is shared by every seat and rewritten only where
     its objects changed (states are immutable: the same object, the same facts).
     """
-    players = state.players
-    layout = _layout(state.rules, len(players))
-    out = layout.board_of(state, money).copy()
+    layout = _layout(state.rules, len(state.players))
+    out = layout.seat_board_of(state, money, seat).copy()
     phase = state.phase
-    if isinstance(phase, HiddenAuction):
-        sealed: Iterable[int] = [s for s, bid in enumerate(phase.bids) if bid is not None]
-        own_bid = phase.bids[seat]
+    kind = type(phase)
+    if kind is HiddenAuction:
+        bids = phase.bids  # type: ignore[union-attr]
+        sealed: Iterable[int] = [s for s, bid in enumerate(bids) if bid is not None]
+        own_bid = bids[seat]
     else:
         sealed, own_bid = (), None
-    won = winners(state) if isinstance(phase, GameOver) else ()
-    _fill_seat(out, layout, seat, players[seat].hand, phase, state.to_act, sealed, own_bid, won)
+    won = winners(state) if kind is GameOver else ()
+    _fill_phase(out, layout, phase, state.to_act, sealed, own_bid, won)
     return out
 
 
@@ -245,6 +247,8 @@ class _Layout:
         )
         # The last public board part and the objects it was built from.
         self._board: tuple[tuple[Any, ...], Observation] | None = None
+        # The last board with each seat's own part: seat -> (board, hand, vector).
+        self._seat_boards: dict[int, tuple[Observation, tuple[Card, ...], Observation]] = {}
         # Own-hand rows by hand tuple: id -> (hand, row).
         self._hands: dict[int, tuple[object, Observation]] = {}
 
@@ -313,6 +317,18 @@ class _Layout:
             board[at["deck_size"]] = len(state.deck)
         return board
 
+    def seat_board_of(self, state: GameState, money: tuple[int, ...], seat: int) -> Observation:
+        """The public board with ``seat``'s own part filled in: kept, never to be written to."""
+        board = self.board_of(state, money)
+        hand = state.players[seat].hand
+        last = self._seat_boards.get(seat)
+        if last is not None and last[0] is board and last[1] is hand:
+            return last[2]
+        out = board.copy()
+        _fill_me(out, self, seat, hand)
+        self._seat_boards[seat] = (board, hand, out)
+        return out
+
     def hand_row(self, hand: tuple[Card, ...]) -> Observation:
         """Cards per kind of ``hand``, kept while the same tuple is alive."""
         found = self._hands.get(id(hand))
@@ -369,23 +385,25 @@ def _board(
     return np.array(v, dtype=np.float32)
 
 
-def _fill_seat(
+def _fill_me(out: Observation, layout: _Layout, seat: int, hand: tuple[Card, ...]) -> None:
+    """Write the seat's own part (``me`` and ``hand``) into ``out``."""
+    out[layout.phase_at[10] + seat] = 1.0
+    start = layout.phase_at[11]
+    row = layout.hand_row(hand)
+    out[start : start + len(row)] = row
+
+
+def _fill_phase(
     out: Observation,
     layout: _Layout,
-    seat: int,
-    hand: tuple[Card, ...],
     phase: object,
     to_act: Iterable[int],
     sealed: Iterable[int],
     own_bid: int | None,
     won: Iterable[int],
 ) -> None:
-    """Write the seat's part and the phase part into ``out`` (where they are zero)."""
+    """Write the phase part into ``out`` (where it is zero)."""
     at, kinds = layout.phase_at, layout.kinds
-    out[at[10] + seat] = 1.0
-    start = at[11]
-    row = layout.hand_row(hand)
-    out[start : start + len(row)] = row
     kind = type(phase)
     out[at[0] + _PHASE_INDEX[kind]] = 1.0
     start = at[1]

@@ -168,7 +168,9 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         """Start a new game; a ``seed`` makes this and the following games reproducible."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.game_state = new_game(self.players, seed=self._seeds.getrandbits(63), rules=self.rules)
+        self.game_state = new_game(
+            self.players, seed=self._seeds.getrandbits(63), rules=self.rules
+        )
         self._ledger = MoneyLedger.start(self.rules, self.players)
         self._reset_tables()
 
