@@ -109,7 +109,10 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
 
     Args:
         params: ``players``, ``max_amount`` and ``reward`` (see the module).
-        rules: the variant, from Python only; CMON by default.
+        rules: the variant, from Python only; CMON by default. OpenSpiel's
+            ``deserialize_game_and_state`` loads a game by name and
+            parameters, so it restores CMON rules: keep such a game's states
+            with ``game.deserialize_state`` on the same game object.
     """
 
     def __init__(self, params: dict[str, Any] | None = None, rules: Rules | None = None) -> None:
