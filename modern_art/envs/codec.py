@@ -211,14 +211,18 @@ class ActionCodec:
         kind_of_id, base, cap = self._kind_of_id, self.amount_base, self.max_amount
         for kind, _seat, items in legal_actions(context, seat).runs():
             if kind is None:
-                self._mark(out, items)
+                for action in items:
+                    if type(action) is Pass:
+                        out[base - 2] = 1  # the Pass index
+                    else:
+                        self._mark(out, (action,))
             elif kind is PlayCard:
                 for card in items:
                     out[kind_of_id[card.id]] = 1
             else:
-                lo, hi = items[0], min(items[-1], cap)
-                if lo <= hi:
-                    out[base + lo : base + hi + 1] = 1
+                hi = items[-1] if items[-1] <= cap else cap
+                if items[0] <= hi:
+                    out[base + items[0] : base + hi + 1] = 1
         return out
 
     def _mark(self, out: Mask, actions: Sequence[Action]) -> None:

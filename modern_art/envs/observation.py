@@ -173,7 +173,8 @@ def observe_state(state: GameState, seat: int, money: tuple[int, ...]) -> Observ
     its objects changed (states are immutable: the same object, the same facts).
     """
     layout = _layout(state.rules, len(state.players))
-    out = layout.seat_board_of(state, money, seat).copy()
+    out = layout.board_of(state, money).copy()
+    _fill_me(out, layout, seat, state.players[seat].hand)
     phase = state.phase
     kind = type(phase)
     if kind is HiddenAuction:
@@ -247,26 +248,24 @@ class _Layout:
         )
         # The last public board part and the objects it was built from.
         self._board: tuple[tuple[Any, ...], Observation] | None = None
-        # The last board with each seat's own part: seat -> (board, hand, vector).
-        self._seat_boards: dict[int, tuple[Observation, tuple[Card, ...], Observation]] = {}
         # Own-hand rows by hand tuple: id -> (hand, row).
         self._hands: dict[int, tuple[object, Observation]] = {}
 
     def board_of(self, state: GameState, money: tuple[int, ...]) -> Observation:
         """The public board part of ``state`` (the rest zero): kept, never to be written to."""
-        key = (state.players, state.counts, state.tiles, money, state.round, len(state.deck))
         last = self._board
         if last is not None:
             old = last[0]
             if (
-                old[0] is key[0]
-                and old[1] is key[1]
-                and old[2] is key[2]
-                and old[3] is key[3]
-                and old[4] == key[4]
-                and old[5] == key[5]
+                old[0] is state.players
+                and old[1] is state.counts
+                and old[2] is state.tiles
+                and old[3] is money
+                and old[4] == state.round
+                and old[5] == len(state.deck)
             ):
                 return last[1]
+        key = (state.players, state.counts, state.tiles, money, state.round, len(state.deck))
         if last is None:
             board = _board(
                 self,
@@ -288,46 +287,45 @@ class _Layout:
     ) -> Observation:
         (players, counts, tiles, old_money, round_, deck_size), board = last
         board = board.copy()
-        at, a, scale = self.at, self.a, self.scale
+        at, scale = self.at, self.scale
         if state.counts is not counts:
+            # Usually one artist's count moved: write only what differs.
             start = at["counts"]
-            board[start : start + a] = state.counts
+            for i, count in enumerate(state.counts):
+                if count != counts[i]:
+                    board[start + i] = count
         if state.tiles is not tiles:
             start = at["tiles"]
-            board[start : start + a] = [sum(t) * scale for t in state.tiles]
+            board[start : start + self.a] = [sum(t) * scale for t in state.tiles]
         if state.round != round_:
             start = at["round"]
             board[start : start + self.rules.rounds] = 0.0
             board[start + min(state.round, self.rules.rounds) - 1] = 1.0
         if money is not old_money:
             start = at["money"]
-            board[start : start + self.n] = [m * scale for m in money]
+            for s, amount in enumerate(money):
+                if amount != old_money[s]:
+                    board[start + s] = amount * scale
         if state.players is not players:
-            sizes, museums, artist_of = at["hand_sizes"], at["museums"], self.artist_of
             for s, player in enumerate(state.players):
-                if player is players[s]:
+                old = players[s]
+                if player is old:
                     continue
-                board[sizes + s] = len(player.hand)
-                row = [0.0] * a
-                for card in player.museum:
-                    row[artist_of[card.id]] += 1.0
-                start = museums + s * a
-                board[start : start + a] = row
+                if len(player.hand) != len(old.hand):
+                    board[at["hand_sizes"] + s] = len(player.hand)
+                if player.museum is not old.museum:
+                    start = at["museums"] + s * self.a
+                    board[start : start + self.a] = self.museum_row(player.museum)
         if len(state.deck) != deck_size:
             board[at["deck_size"]] = len(state.deck)
         return board
 
-    def seat_board_of(self, state: GameState, money: tuple[int, ...], seat: int) -> Observation:
-        """The public board with ``seat``'s own part filled in: kept, never to be written to."""
-        board = self.board_of(state, money)
-        hand = state.players[seat].hand
-        last = self._seat_boards.get(seat)
-        if last is not None and last[0] is board and last[1] is hand:
-            return last[2]
-        out = board.copy()
-        _fill_me(out, self, seat, hand)
-        self._seat_boards[seat] = (board, hand, out)
-        return out
+    def museum_row(self, museum: tuple[Card, ...]) -> list[float]:
+        """Paintings per artist of ``museum``."""
+        row = [0.0] * self.a
+        for card in museum:
+            row[self.artist_of[card.id]] += 1.0
+        return row
 
     def hand_row(self, hand: tuple[Card, ...]) -> Observation:
         """Cards per kind of ``hand``, kept while the same tuple is alive."""
@@ -346,14 +344,20 @@ class _Layout:
 _LAYOUTS: dict[tuple[int, int], _Layout] = {}
 
 
+_LAST: list[_Layout] = []
+
+
 def _layout(rules: Rules, n: int) -> _Layout:
     # Keyed by identity: hashing a Rules costs more than building a vector.
+    if _LAST and _LAST[0].rules is rules and _LAST[0].n == n:
+        return _LAST[0]
     key = (id(rules), n)
     layout = _LAYOUTS.get(key)
     if layout is None or layout.rules is not rules:
         if len(_LAYOUTS) >= 64:
             _LAYOUTS.clear()
         layout = _LAYOUTS[key] = _Layout(rules, n)
+    _LAST[:] = [layout]
     return layout
 
 
