@@ -26,7 +26,7 @@ from modern_art.envs import (  # noqa: E402
     observation_slices,
     observe,
 )
-from modern_art.envs.observation import observe_state  # noqa: E402
+from modern_art.envs.incremental import ObservationCache, observe_state  # noqa: E402
 from modern_art.envs.rewards import final_rewards, most_money  # noqa: E402
 
 Pair = tuple[Any, ma.GameState]
@@ -138,14 +138,18 @@ def test_observation_slices_tile_the_vector() -> None:
 
 def test_observe_state_is_observe_of_the_view() -> None:
     """The adapters' fast observation equals observe(view, ledger) for every seat, every step."""
-    for codec, state in _random_games(4, 3, SHORT, seed=9):
-        money = tuple(p.money for p in state.players)
-        ledger = ma.MoneyLedger(money)
-        for seat in range(4):
-            fast = observe_state(state, seat, money)
-            assert (observe(ma.view(state, seat), ledger=ledger) == fast).all()
-            assert fast.shape == (observation_size(state.rules, 4),)
-        del codec
+    cache = ObservationCache()
+    # Two games stepped in turn through one cache: it must follow both, never mix them.
+    games = zip(_random_games(4, 3, SHORT, seed=9), _random_games(4, 3, SHORT, seed=10))
+    for pair in games:
+        for _, state in pair:
+            money = tuple(p.money for p in state.players)
+            ledger = ma.MoneyLedger(money)
+            for seat in range(4):
+                seen = observe(ma.view(state, seat), ledger=ledger)
+                assert seen.shape == (observation_size(state.rules, 4),)
+                assert (observe_state(state, seat, money) == seen).all()
+                assert (observe_state(state, seat, money, cache) == seen).all()
 
 
 # A twin replays a whole game: fewer examples than the profile's, except when thorough.

@@ -40,7 +40,8 @@ from modern_art.agents.heuristic import HeuristicAgent
 from modern_art.agents.tournament import AgentFactory
 from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec
-from modern_art.envs.observation import Observation, observation_size, observe_state
+from modern_art.envs.incremental import ObservationCache, observe_state
+from modern_art.envs.observation import Observation, observation_size
 from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
 from modern_art.events import Event
 from modern_art.ledger import MoneyLedger
@@ -119,6 +120,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self._agents: dict[int, Agent] = {}
         self._seen: list[list[Event]] = [[] for _ in range(players)]
         self._ledger = MoneyLedger.start(self.rules, players)
+        self._observations = ObservationCache()
 
     def _scale(self) -> float:
         return float(self.rules.starting_money or 1)
@@ -182,7 +184,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             self._apply(self._agents[seat].act(view(self.game_state, seat), self._seen[seat]))
 
     def _observation(self) -> Observation:
-        return observe_state(self.game_state, self.seat, self._ledger.money)
+        return observe_state(self.game_state, self.seat, self._ledger.money, self._observations)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.codec.mask(self.game_state, self.seat)}

@@ -29,8 +29,6 @@ from modern_art.phases import (
     OpenAuction,
 )
 from modern_art.rules import Rules
-from modern_art.scoring import winners
-from modern_art.state import GameState
 from modern_art.views import HiddenAuctionView, PlayerView
 
 __all__ = ["Observation", "observation_size", "observation_slices", "observe"]
@@ -147,8 +145,8 @@ def observe(
         own_bid = phase.own_bid
     else:
         sealed, own_bid = (), None
-    layout = _layout(view.rules, len(view.players))
-    out = _board(
+    layout = layout_of(view.rules, len(view.players))
+    out = build_board(
         layout,
         view.round,
         view.counts,
@@ -158,33 +156,8 @@ def observe(
         [p.museum for p in view.players],
         view.deck_size,
     )
-    _fill_me(out, layout, seat, view.hand)
-    _fill_phase(out, layout, phase, view.to_act, sealed, own_bid, view.winners)
-    return out
-
-
-def observe_state(state: GameState, seat: int, money: tuple[int, ...]) -> Observation:
-    """:func:`observe` of ``view(state, seat)`` with public ``money``, without building the view.
-
-    For the framework adapters' speed. It reads only what the view shows
-    (the seat's own hand; of a hidden auction, who has sealed and the
-    seat's own bid), and the test suite checks it against :func:`observe`.
-    The public board part is shared by every seat and rewritten only where
-    its objects changed (states are immutable: the same object, the same facts).
-    """
-    layout = _layout(state.rules, len(state.players))
-    out = layout.board_of(state, money).copy()
-    _fill_me(out, layout, seat, state.players[seat].hand)
-    phase = state.phase
-    kind = type(phase)
-    if kind is HiddenAuction:
-        bids = phase.bids  # type: ignore[union-attr]
-        sealed: Iterable[int] = [s for s, bid in enumerate(bids) if bid is not None]
-        own_bid = bids[seat]
-    else:
-        sealed, own_bid = (), None
-    won = winners(state) if kind is GameOver else ()
-    _fill_phase(out, layout, phase, state.to_act, sealed, own_bid, won)
+    fill_me(out, layout, seat, layout.hand_row(view.hand))
+    fill_phase(out, layout, phase, view.to_act, sealed, own_bid, view.winners)
     return out
 
 
@@ -209,8 +182,8 @@ def _money(
     return ledger.money
 
 
-class _Layout:
-    """Where each slice starts, each card's kind, and the last public board part."""
+class Layout:
+    """Where each slice starts and each card's kind, for one rules and player count."""
 
     def __init__(self, rules: Rules, n: int) -> None:
         slices = observation_slices(rules, n)
@@ -246,108 +219,29 @@ class _Layout:
                 "hand",
             )
         )
-        # The last public board part and the objects it was built from.
-        self._board: tuple[tuple[Any, ...], Observation] | None = None
-        # Own-hand rows by hand tuple: id -> (hand, row).
-        self._hands: dict[int, tuple[object, Observation]] = {}
 
-    def board_of(self, state: GameState, money: tuple[int, ...]) -> Observation:
-        """The public board part of ``state`` (the rest zero): kept, never to be written to."""
-        last = self._board
-        if last is not None:
-            old = last[0]
-            if (
-                old[0] is state.players
-                and old[1] is state.counts
-                and old[2] is state.tiles
-                and old[3] is money
-                and old[4] == state.round
-                and old[5] == len(state.deck)
-            ):
-                return last[1]
-        key = (state.players, state.counts, state.tiles, money, state.round, len(state.deck))
-        if last is None:
-            board = _board(
-                self,
-                state.round,
-                state.counts,
-                state.tiles,
-                [len(p.hand) for p in state.players],
-                money,
-                [p.museum for p in state.players],
-                len(state.deck),
-            )
-        else:
-            board = self._update(last, state, money)
-        self._board = (key, board)
-        return board
+    def hand_row(self, hand: Iterable[Card]) -> Observation:
+        """Cards per kind of ``hand``."""
+        row = np.zeros(self.a * len(SYMBOL_ORDER), dtype=np.float32)
+        for card in hand:
+            row[self.kinds[card.id]] += 1.0
+        return row
 
-    def _update(
-        self, last: tuple[tuple[Any, ...], Observation], state: GameState, money: tuple[int, ...]
-    ) -> Observation:
-        (players, counts, tiles, old_money, round_, deck_size), board = last
-        board = board.copy()
-        at, scale = self.at, self.scale
-        if state.counts is not counts:
-            # Usually one artist's count moved: write only what differs.
-            start = at["counts"]
-            for i, count in enumerate(state.counts):
-                if count != counts[i]:
-                    board[start + i] = count
-        if state.tiles is not tiles:
-            start = at["tiles"]
-            board[start : start + self.a] = [sum(t) * scale for t in state.tiles]
-        if state.round != round_:
-            start = at["round"]
-            board[start : start + self.rules.rounds] = 0.0
-            board[start + min(state.round, self.rules.rounds) - 1] = 1.0
-        if money is not old_money:
-            start = at["money"]
-            for s, amount in enumerate(money):
-                if amount != old_money[s]:
-                    board[start + s] = amount * scale
-        if state.players is not players:
-            for s, player in enumerate(state.players):
-                old = players[s]
-                if player is old:
-                    continue
-                if len(player.hand) != len(old.hand):
-                    board[at["hand_sizes"] + s] = len(player.hand)
-                if player.museum is not old.museum:
-                    start = at["museums"] + s * self.a
-                    board[start : start + self.a] = self.museum_row(player.museum)
-        if len(state.deck) != deck_size:
-            board[at["deck_size"]] = len(state.deck)
-        return board
-
-    def museum_row(self, museum: tuple[Card, ...]) -> list[float]:
+    def museum_row(self, museum: Iterable[Card]) -> list[float]:
         """Paintings per artist of ``museum``."""
         row = [0.0] * self.a
         for card in museum:
             row[self.artist_of[card.id]] += 1.0
         return row
 
-    def hand_row(self, hand: tuple[Card, ...]) -> Observation:
-        """Cards per kind of ``hand``, kept while the same tuple is alive."""
-        found = self._hands.get(id(hand))
-        if found is not None and found[0] is hand:
-            return found[1]
-        if len(self._hands) >= 1024:
-            self._hands.clear()
-        row = np.zeros(self.a * len(SYMBOL_ORDER), dtype=np.float32)
-        for card in hand:
-            row[self.kinds[card.id]] += 1.0
-        self._hands[id(hand)] = (hand, row)
-        return row
+
+_LAYOUTS: dict[tuple[int, int], Layout] = {}
 
 
-_LAYOUTS: dict[tuple[int, int], _Layout] = {}
+_LAST: list[Layout] = []
 
 
-_LAST: list[_Layout] = []
-
-
-def _layout(rules: Rules, n: int) -> _Layout:
+def layout_of(rules: Rules, n: int) -> Layout:
     # Keyed by identity: hashing a Rules costs more than building a vector.
     if _LAST and _LAST[0].rules is rules and _LAST[0].n == n:
         return _LAST[0]
@@ -356,13 +250,13 @@ def _layout(rules: Rules, n: int) -> _Layout:
     if layout is None or layout.rules is not rules:
         if len(_LAYOUTS) >= 64:
             _LAYOUTS.clear()
-        layout = _LAYOUTS[key] = _Layout(rules, n)
+        layout = _LAYOUTS[key] = Layout(rules, n)
     _LAST[:] = [layout]
     return layout
 
 
-def _board(
-    layout: _Layout,
+def build_board(
+    layout: Layout,
     round_: int,
     counts: Sequence[int],
     tiles: Sequence[Sequence[int]],
@@ -389,17 +283,16 @@ def _board(
     return np.array(v, dtype=np.float32)
 
 
-def _fill_me(out: Observation, layout: _Layout, seat: int, hand: tuple[Card, ...]) -> None:
-    """Write the seat's own part (``me`` and ``hand``) into ``out``."""
+def fill_me(out: Observation, layout: Layout, seat: int, hand_row: Observation) -> None:
+    """Write the seat's own part (``me`` and its hand's ``hand_row``) into ``out``."""
     out[layout.phase_at[10] + seat] = 1.0
     start = layout.phase_at[11]
-    row = layout.hand_row(hand)
-    out[start : start + len(row)] = row
+    out[start : start + len(hand_row)] = hand_row
 
 
-def _fill_phase(
+def fill_phase(
     out: Observation,
-    layout: _Layout,
+    layout: Layout,
     phase: object,
     to_act: Iterable[int],
     sealed: Iterable[int],

@@ -45,7 +45,8 @@ from modern_art.actions import Action, Bid
 from modern_art.cards import Card
 from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec, default_max_amount
-from modern_art.envs.observation import observation_size, observe_state
+from modern_art.envs.incremental import ObservationCache, observe_state
+from modern_art.envs.observation import observation_size
 from modern_art.envs.rewards import Reward, check_reward, final_rewards, reward_bounds
 from modern_art.events import BidsRevealed, Event
 from modern_art.ledger import MoneyLedger
@@ -309,6 +310,7 @@ class ModernArtObserver:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(observation_size(game.rules, game.num_players()), np.float32)
         self.dict = {"observation": self.tensor}
+        self._cache = ObservationCache()
 
     def set_from(self, state: ModernArtState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
@@ -316,7 +318,7 @@ class ModernArtObserver:
         if table.game is None or table.ledger is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = observe_state(table.game, player, table.ledger.money)
+        self.tensor[:] = observe_state(table.game, player, table.ledger.money, self._cache)
 
     def string_from(self, state: ModernArtState, player: int) -> str:
         """``player``'s observation (or, with perfect recall, information state) as text."""

@@ -36,7 +36,8 @@ from pettingzoo.utils import wrappers
 
 from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec
-from modern_art.envs.observation import observation_size, observe_state
+from modern_art.envs.incremental import ObservationCache, observe_state
+from modern_art.envs.observation import observation_size
 from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
 from modern_art.ledger import MoneyLedger
 from modern_art.order import next_seat
@@ -151,6 +152,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self.game_state: GameState = new_game(players, seed=0, rules=self.rules)
         self._ledger = MoneyLedger.start(self.rules, players)
+        self._observations = ObservationCache()
         self._reset_tables()
 
     def _money_scale(self) -> float:
@@ -187,7 +189,9 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         """What ``agent``'s seat sees, and its action mask."""
         seat = self._seats[agent]
         return {
-            "observation": observe_state(self.game_state, seat, self._ledger.money),
+            "observation": observe_state(
+                self.game_state, seat, self._ledger.money, self._observations
+            ),
             "action_mask": self.codec.mask(self.game_state, seat),
         }
 
