@@ -46,31 +46,57 @@ def _random_games(players: int, games: int, rules: ma.Rules, seed: int) -> Itera
             state = ma.apply(state, codec.decode(index, state, seat)).state
 
 
+def _split(actions: ma.LegalActions) -> tuple[list[ma.Action], int, list[ma.Action]]:
+    """One seat's actions as (cards, how many amounts, accept and pass), by documented order.
+
+    Reads the sequence by index from both ends, so a bid range of hundreds
+    of amounts is counted, not built.
+    """
+    amount = (ma.Bid, ma.SetPrice)
+    head = 0
+    while head < len(actions) and not isinstance(actions[head], amount):
+        head += 1
+    tail = len(actions)
+    while tail > head and not isinstance(actions[tail - 1], amount):
+        tail -= 1
+    return list(actions[:head]), tail - head, list(actions[tail:])
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_mask_equals_legal_actions_over_50_random_games(players: int) -> None:
-    """In 50 games each seat's mask is always its legal actions; every index decodes legally."""
+    """In 50 CMON games each seat's mask is its legal actions; every index decodes legally."""
     states = 0
-    for codec, state in _random_games(players, 50, SHORT, seed=players):
+    for codec, state in _random_games(players, 50, ma.Rules(), seed=players):
         states += 1
         legal = ma.legal_actions(state)
         for seat in range(players):
             mask = codec.mask(state, seat)
             mine = ma.legal_actions(state, seat)
-            # Cards of one kind share an index (R1.3: they differ only in id).
-            assert sorted(np.flatnonzero(mask)) == sorted({codec.encode(a) for a in mine})
+            if seat not in state.to_act:
+                assert not mask.any() and not mine
+                continue
             allowed = np.flatnonzero(mask)
-            # Amount indices form one range per seat: decode its two ends and one inside.
-            amounts = allowed[allowed >= codec.amount_base]
-            picks = [*allowed[allowed < codec.amount_base]]
-            if len(amounts):
-                picks += [amounts[0], amounts[-1], amounts[len(amounts) // 2]]
-                assert amounts[-1] - amounts[0] + 1 == len(amounts)
-            for index in picks:
+            amounts = allowed[allowed >= codec.amount_base] - codec.amount_base
+            cards, count, rest = _split(mine)
+            # Cards of one kind share an index (R1.3: they differ only in id).
+            others = {codec.encode(a) for a in cards + rest}
+            assert set(allowed[allowed < codec.amount_base]) == others
+            assert len(amounts) == count
+            if count:
+                lo, hi = int(amounts[0]), int(amounts[-1])
+                assert hi - lo + 1 == count  # one unbroken range
+                kind = type(codec.decode(codec.amount_base + lo, state, seat))
+                assert kind(seat, lo) in mine and kind(seat, hi) in mine
+                assert kind(seat, lo - 1) not in mine and kind(seat, hi + 1) not in mine
+                picks = [lo, hi, (lo + hi) // 2]
+            else:
+                picks = []
+            for index in [*others, *(codec.amount_base + m for m in picks)]:
                 assert codec.decode(index, state, seat) in legal
         if states % 7 == 0:  # the view gives the same mask
             seat = ma.next_seat(state)
             assert (codec.mask(ma.view(state, seat), seat) == codec.mask(state, seat)).all()
-    assert states > 50 * 20
+    assert states > 50 * 100
 
 
 def test_amount_cap_leaves_a_legal_index_and_only_amounts_within_it() -> None:
