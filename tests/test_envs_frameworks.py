@@ -115,7 +115,7 @@ def test_gymnasium_check_env_passes_and_the_env_is_registered() -> None:
 
 
 def test_gymnasium_illegal_action_ends_the_episode_with_the_penalty() -> None:
-    """An index the mask forbids terminates the episode with illegal_reward and names the index."""
+    """A forbidden index ends the episode with illegal_reward and names it; no step may follow."""
     seat_env = SeatEnv(players=3, illegal_reward=-2.0)
     _, info = seat_env.reset(seed=4)
     forbidden = int(np.flatnonzero(info["action_mask"] == 0)[0])
@@ -126,6 +126,8 @@ def test_gymnasium_illegal_action_ends_the_episode_with_the_penalty() -> None:
         False,
         forbidden,
     )
+    with pytest.raises(RuntimeError, match="reset"):
+        seat_env.step(int(np.flatnonzero(info["action_mask"])[0]))
 
 
 def test_gymnasium_episode_plays_a_whole_game_against_bots() -> None:

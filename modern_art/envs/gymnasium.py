@@ -121,6 +121,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self._seen: list[list[Event]] = [[] for _ in range(players)]
         self._ledger = MoneyLedger.start(self.rules, players)
         self._observations = ObservationCache()
+        self._abandoned = False
 
     def _scale(self) -> float:
         return float(self.rules.starting_money or 1)
@@ -142,16 +143,23 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         }
         self._seen = [[] for _ in range(self.players)]
         self._ledger = MoneyLedger.start(self.rules, self.players)
+        self._abandoned = False
         self._play_bots()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play the learning seat's ``action`` (a codec index), then the bots until its turn."""
-        if self.game_state.is_over:
-            raise RuntimeError("the game is over: call reset()")
+        """Play the learning seat's ``action`` (a codec index), then the bots until its turn.
+
+        Raises:
+            RuntimeError: the episode has ended (the game is over, or an
+                illegal action abandoned it): call ``reset``.
+        """
+        if self.game_state.is_over or self._abandoned:
+            raise RuntimeError("the episode has ended: call reset()")
         index = int(action)
         mask = self.codec.mask(self.game_state, self.seat)
         if not 0 <= index < len(mask) or not mask[index]:
+            self._abandoned = True
             info = self._info()
             info["illegal_action"] = index
             return self._observation(), self.illegal_reward, True, False, info
