@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-FRAMEWORKS = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel")
+FRAMEWORKS = ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "ray")
 
 
 def test_import_modern_art_imports_no_framework() -> None:
