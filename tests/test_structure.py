@@ -54,6 +54,21 @@ def test_legal_actions_index_slice_and_membership_agree_with_iteration(players: 
             actions[len(listed)]
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_legal_actions_equal_the_list_and_tuple_of_their_elements(players: int) -> None:
+    """``legal_actions(s) == list(legal_actions(s))`` (the documented contract), and not more."""
+    for before, _ in _random_steps(players, seed=players + 10):
+        actions = ma.legal_actions(before)
+        listed = list(actions)
+        assert actions == listed and listed == actions and actions == tuple(listed)
+        assert hash(actions) == hash(tuple(listed))
+        assert actions != listed[:-1] and actions != [*listed, listed[0]]
+        if len(listed) > 1:
+            assert actions != listed[::-1] or listed == listed[::-1]
+            assert actions != [listed[0]] * len(listed) or len(set(listed)) == 1
+        assert actions != "".join(map(str, listed)) and actions != 5
+
+
 def test_legal_actions_refuse_what_apply_refuses() -> None:
     """Amounts just outside a bid range, and amounts that only equal ints, are not members."""
     state = ma.new_game(3, seed=2)
@@ -61,7 +76,7 @@ def test_legal_actions_refuse_what_apply_refuses() -> None:
     state = ma.apply(state, ma.PlayCard(0, card)).state
     actions = ma.legal_actions(state)
     assert ma.Bid(1, 0) in actions and ma.Bid(1, 100) in actions
-    for outside in (ma.Bid(1, -1), ma.Bid(1, 101), ma.Bid(1, 5.0), ma.Bid(7, 5)):
+    for outside in (ma.Bid(1, -1), ma.Bid(1, 101), ma.Bid(1, 5.0), ma.Bid(7, 5)):  # type: ignore[arg-type]
         assert outside not in actions
         with pytest.raises(ma.IllegalAction):
             ma.apply(state, outside)

@@ -23,7 +23,7 @@ from tests.webkit import (
     short_rules,
 )
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.testclient import TestClient  # noqa: E402
 
