@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.auctions import (
@@ -58,8 +58,10 @@ def new_game(
 
     Args:
         players: the number of players, or their names in seat order.
-        seed: shuffles the deck reproducibly; ``None`` (and no ``deck``)
-            draws a fresh shuffle from the operating system.
+        seed: an ``int`` that shuffles the deck reproducibly; ``None`` (and
+            no ``deck``) draws a fresh shuffle from the operating system.
+            Nothing else is a seed: not a ``bool``, a ``str`` or a ``float``.
+            As in Python's :mod:`random`, ``-n`` shuffles as ``n`` does.
         deck: a stacked deck instead of a shuffle: a permutation of
             ``rules.deck``, top card first. Deals take blocks from the top:
             seat 0 the first k cards, seat 1 the next k, and so on.
@@ -68,8 +70,9 @@ def new_game(
 
     Raises:
         ValueError: a player count outside the rules' limits, a deck that is
-            not a permutation of ``rules.deck``, both ``seed`` and ``deck``,
-            or a ``first_auctioneer`` that is not a seat.
+            not a permutation of ``rules.deck``, a ``seed`` that is neither an
+            ``int`` nor ``None``, both ``seed`` and ``deck``, or a
+            ``first_auctioneer`` that is not a seat.
 
     >>> state = new_game(["Ann", "Bo", "Cy"], seed=7)
     >>> [len(p.hand) for p in state.players], state.players[0].money
@@ -89,6 +92,9 @@ def new_game(
         raise ValueError(
             f"first_auctioneer must be a seat from 0 to {n - 1}, got {first_auctioneer!r} (R1.5)"
         )
+    if seed is not None and type(seed) is not int:
+        # random.Random would take a str, a float or True, and hash it into another game.
+        raise ValueError(f"seed must be an int or None, got {seed!r}")
     if deck is not None and seed is not None:
         raise ValueError("give a seed or a stacked deck, not both")
     cards = _stacked(deck, rules) if deck is not None else _shuffled(rules, seed)
@@ -137,11 +143,13 @@ def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def apply(state: GameState, action: object) -> Step:
+def apply(state: GameState, action: Action) -> Step:
     """Apply ``action`` to ``state``: the new state and the events it caused.
 
     ``state`` is never changed. An action the rules forbid raises
-    :class:`~modern_art.IllegalAction` citing the rule.
+    :class:`~modern_art.IllegalAction` citing the rule; so does anything that
+    is not an action at all, or an action holding values of the wrong type
+    (untyped callers and decoded input can pass those).
 
     >>> import modern_art as ma
     >>> state = ma.new_game(3, seed=1)
@@ -165,13 +173,12 @@ def apply(state: GameState, action: object) -> Step:
             + (", a subclass: send the action class itself" if subclass else ""),
             action,
         )
-    checked = cast(Action, action)  # the type test above, kept fast
-    seat = checked.seat
+    seat = action.seat
     if type(seat) is not int or not 0 <= seat < len(state.players):
         n = len(state.players)
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)
     events: list[Event] = []
-    new = handler(state, phase, checked, seat, events)
+    new = handler(state, phase, action, seat, events)
     return Step(new, tuple(events))
 
 

@@ -116,7 +116,7 @@ def refused(state: ma.GameState, action: object, rule: str) -> ma.IllegalAction:
     """Assert ``action`` is refused citing ``rule`` and leaves ``state`` as it was."""
     before = copy.deepcopy(state)
     with pytest.raises(ma.IllegalAction) as info:
-        ma.apply(state, action)
+        ma.apply(state, action)  # type: ignore[arg-type]
     err = info.value
     assert err.rule == rule, str(err)
     assert err.action is action

@@ -28,7 +28,7 @@ class Checked:
         self.name = ma.agents.agent_name(agent)
         self.calls = 0
 
-    def act(self, view: ma.PlayerView, events: Sequence[ma.Event]) -> ma.Action:
+    def act(self, view: ma.OwnView, events: Sequence[ma.Event]) -> ma.Action:
         assert isinstance(view, ma.PlayerView)
         assert view.seat is not None and view.legal_actions
         for event in events:

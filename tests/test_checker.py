@@ -185,7 +185,7 @@ def test_an_engine_that_refuses_or_crashes_on_a_legal_action_breaks_invariant_9(
     def broken(state: ma.GameState, action: object) -> ma.Step:
         raise error
 
-    monkeypatch.setattr("modern_art.testing.invariants.apply", broken)
+    monkeypatch.setattr("modern_art.testing.invariants._apply_untrusted", broken)
     checker = GameChecker(START)
     with pytest.raises(InvariantViolation) as info:
         checker.advance(OFFER)

@@ -21,4 +21,4 @@ def test_R4_4_a_zero_price_that_is_no_int_is_not_legal() -> None:
     legal = ma.legal_actions(state)
     assert list(legal) == [ma.SetPrice(0, 0)]
     assert ma.SetPrice(0, False) not in legal
-    assert ma.SetPrice(0, 0.0) not in legal
+    assert ma.SetPrice(0, 0.0) not in legal  # type: ignore[arg-type]

@@ -101,7 +101,7 @@ class BidWatcher:
         self.agent = ma.HeuristicAgent()
         self.checked = 0
 
-    def act(self, view: ma.PlayerView, events: Sequence[ma.Event]) -> ma.Action:
+    def act(self, view: ma.OwnView, events: Sequence[ma.Event]) -> ma.Action:
         action = self.agent.act(view, events)
         auction = view.auction
         if isinstance(action, ma.Bid | ma.SetPrice) and auction is not None:

@@ -65,6 +65,11 @@ CMON_DEALS = {3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)}
         ({"deal_schedule": {**CMON_DEALS, 5: (8, 3, 3, 1)}}, "'deal_schedule'"),
         ({"deal_schedule": {**CMON_DEALS, 3: (20, 4, 0, 0)}}, "'deal_schedule'"),
         ({"max_players": 6}, "'deal_schedule'"),
+        ({"max_players": 4}, "'deal_schedule' has an entry for 5 players"),
+        ({"min_players": 4}, "'deal_schedule' has an entry for 3 players"),
+        ({"deal_schedule": {**CMON_DEALS, 6: (5, 2, 2, 0)}}, "entry for 6 players"),
+        ({"deal_schedule": {**CMON_DEALS, 2: (5, 2, 2, 0)}}, "entry for 2 players"),
+        ({"deal_schedule": [(3, (10, 6, 6, 0)), (3, (9, 4, 4, 0))]}, "player count twice"),
         ({"hidden_tie": "auctioneer_first"}, "'hidden_tie'"),
         ({"double_payment": None}, "'double_payment'"),
         ({"open_money": 1}, "'open_money'"),
@@ -197,3 +202,18 @@ def test_deal_schedule_equals_only_mappings() -> None:
     assert schedule.__eq__(5) is NotImplemented
     assert schedule == {3: (10, 6, 6, 0)}
     assert schedule != {3: (10, 6, 6, 1)}
+
+
+def test_R1_4_deal_schedule_names_only_player_counts_the_rules_allow() -> None:
+    """(decision) A schedule entry outside min_players..max_players is refused with Rules."""
+    with pytest.raises(ValueError, match="entry for 6 players, outside 'min_players' to"):
+        ma.Rules(deal_schedule={**CMON_DEALS, 6: (5, 2, 2, 0)})
+    narrowed = ma.Rules(min_players=4, max_players=4, deal_schedule={4: CMON_DEALS[4]})
+    assert list(narrowed.deal_schedule) == [4]
+
+
+def test_deal_schedule_copied_into_rules_shares_its_items() -> None:
+    """Rules' converter copies a DealSchedule without rebuilding it entry by entry."""
+    big = ma.DealSchedule({n: (1,) for n in range(3, 2003)})
+    copied = ma.DealSchedule(big)
+    assert copied == big and copied._items is big._items and copied[2002] == (1,)

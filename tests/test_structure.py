@@ -76,7 +76,7 @@ def test_legal_actions_refuse_what_apply_refuses() -> None:
     state = ma.apply(state, ma.PlayCard(0, card)).state
     actions = ma.legal_actions(state)
     assert ma.Bid(1, 0) in actions and ma.Bid(1, 100) in actions
-    for outside in (ma.Bid(1, -1), ma.Bid(1, 101), ma.Bid(1, 5.0), ma.Bid(7, 5)):
+    for outside in (ma.Bid(1, -1), ma.Bid(1, 101), ma.Bid(1, 5.0), ma.Bid(7, 5)):  # type: ignore[arg-type]
         assert outside not in actions
         with pytest.raises(ma.IllegalAction):
             ma.apply(state, outside)

@@ -213,7 +213,7 @@ def test_tournament_explains_a_factory_that_cannot_make_agents() -> None:
     with pytest.raises(TypeError, match=r"lineup entry 2, .*NeedsDepth, cannot be called without"):
         ma.tournament([ma.RandomAgent, ma.RandomAgent, NeedsDepth], 3)  # type: ignore[list-item]
     with pytest.raises(TypeError, match="returned 'int', which is not an agent"):
-        ma.tournament([ma.RandomAgent, ma.RandomAgent, lambda: 7], 3)  # type: ignore[list-item,return-value]
+        ma.tournament([ma.RandomAgent, ma.RandomAgent, lambda: 7], 3)  # type: ignore[list-item, return-value]
 
 
 def test_tournament_explains_what_cannot_run_in_worker_processes() -> None:

@@ -24,10 +24,10 @@ from attrs import evolve
 
 from tests.webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
 
-need("starlette", "the web extra: pip install -e '.[web]'")
-uvicorn = need("uvicorn", "the web extra: pip install -e '.[web]'")
-sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
-httpx = need("httpx", "httpx: pip install httpx2")
+need("starlette")
+uvicorn = need("uvicorn")
+sync_api = need("playwright.sync_api")
+httpx = need("httpx")
 if not CHROMIUM.exists():
     from tests.webkit import missing
 

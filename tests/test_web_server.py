@@ -13,7 +13,7 @@ import pytest
 
 from tests.webkit import BOT_HANDS, DOUBLE, FIVE_KINDS_HAND, HIDDEN, ONE, OPEN, Clock, need
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.testclient import TestClient  # noqa: E402
 
