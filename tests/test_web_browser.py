@@ -256,7 +256,7 @@ def test_a_person_plays_a_whole_game_by_clicking(
             page.wait_for_function(
                 "(s) => document.body.dataset.step !== s", arg=seen["step"], timeout=WAIT_MS
             )
-            assert "passes (the clock ran out)" in page.locator("#log-list").inner_text()
+            assert "You pass (the clock ran out)." in page.locator("#log-list").inner_text()
             clock_seen = True
             continue
         artist = seen["lot"][0] if seen["lot"] else None
@@ -538,7 +538,7 @@ def test_a_person_back_from_away_takes_the_seat_back_with_a_click(
         table.hand_to_bot(0, registry.clock())
     page.wait_for_selector("#away:not([hidden])", timeout=WAIT_MS)
     note = page.locator('#log-list li[data-type="note-away"]').inner_text()
-    assert note.startswith("Ann (you) let the clock run out")
+    assert note == "A bot plays your seat: you let the clock run out 3 times in a row."
     page.click("#return-button")
     page.wait_for_selector("#away[hidden]", state="attached", timeout=WAIT_MS)
     assert not table.seats[0].away

@@ -215,6 +215,32 @@ def test_log_is_redacted_for_each_seat(registry: Registry, client: TestClient) -
     assert body["log"][0]["events"]["type"] == "Events" and body["next"] == len(table.log)
 
 
+def test_the_log_says_each_event_with_describe_to_each_seat(
+    registry: Registry, client: TestClient
+) -> None:
+    """Each line's text is ma.describe of the seat's own redacted events, "you" for the seat."""
+    table, tokens = stacked(
+        registry,
+        [[("melim", HIDDEN), ("melim", OPEN)], [("thaler", OPEN)] * 2, [("martins", OPEN)] * 2],
+        humans=[0, 1],
+    )
+    post_action(client, table.id, tokens[0], ma.PlayCard(0, table.state.players[0].hand[0]), 0)
+    post_action(client, table.id, tokens[0], ma.Bid(0, 7), table.state.step)
+    names = ["Ann", "Bea", "Cy"]
+    for seat in (0, 1):
+        for line in seat_view(client, table.id, tokens[seat])["log"]:
+            entry = table.log[line["index"]]
+            said = [
+                ma.describe(e, names=names, you=seat)
+                for e in ma.visible_events(entry.events, seat)
+            ]
+            assert line["text"] == said
+    mine = [t for x in seat_view(client, table.id, tokens[0])["log"] for t in x["text"]]
+    theirs = [t for x in seat_view(client, table.id, tokens[1])["log"] for t in x["text"]]
+    assert any(t.startswith("You ") and "7" in t for t in mine)
+    assert not any("7" in t for t in theirs if t.startswith("Ann"))
+
+
 # -- actions ----------------------------------------------------------------------
 
 

@@ -49,18 +49,43 @@ def events_document(events: tuple[ma.Event, ...]) -> Any:
     return json.loads(ma.to_json(events))
 
 
-def log_line(entry: Entry, index: int, seat: int | None) -> str:
+def _notice(entry: Entry, seat: int | None, names: list[str], bot_after: int) -> str:
+    """A notice of the table's, in the words of :func:`modern_art.describe` (you or a name)."""
+    mine = entry.seat == seat
+    name = names[entry.seat]
+    if entry.note == "away":
+        whose, who = ("your", "you") if mine else (f"{name}'s", name)
+        missed = f"{who} let the clock run out {bot_after} times in a row"
+        return f"A bot plays {whose} seat: {missed}."
+    return "You are back and play again." if mine else f"{name} is back and plays again."
+
+
+def log_line(entry: Entry, index: int, seat: int | None, names: list[str], bot_after: int) -> str:
     """One log line as ``seat`` may see it, as JSON: the action's events redacted, or a notice.
+
+    ``text`` says each event in one sentence of :func:`modern_art.describe`,
+    spoken to ``seat`` (the one way the library says each thing), and when
+    the clock acted, says so.
 
     >>> import modern_art as ma
     >>> from examples.web.tables import Entry
-    >>> log_line(Entry(0, 1, "table", (), "away"), 3, 0)
-    '{"index":3,"step":0,"seat":1,"by":"table","note":"away","events":{"events":[],...}}'
+    >>> names = ["Ann", "Bo", "Cy"]
+    >>> line = json.loads(log_line(Entry(4, 1, "clock", (ma.Passed(1),)), 9, 1, names, 3))
+    >>> line["index"], line["by"], line["text"]
+    (9, 'clock', ['You pass (the clock ran out).'])
+    >>> json.loads(log_line(Entry(5, 1, "table", (), "away"), 10, 0, names, 3))["text"]
+    ["A bot plays Bo's seat: Bo let the clock run out 3 times in a row."]
     """
-    head: dict[str, object] = {"index": index, "step": entry.step, "seat": entry.seat}
-    head |= {"by": entry.by, "note": entry.note}
-    events = ma.to_json(ma.visible_events(entry.events, seat))
-    return f'{_compact(head)[:-1]},"events":{events}}}'
+    events = ma.visible_events(entry.events, seat)
+    if entry.note is not None:
+        text = [_notice(entry, seat, names, bot_after)]
+    else:
+        text = [ma.describe(e, names=names, you=seat) for e in events]
+        if entry.by == "clock" and text:
+            text[0] = f"{text[0].removesuffix('.')} (the clock ran out)."
+    head = {"index": index, "step": entry.step, "seat": entry.seat, "by": entry.by}
+    tail = {"note": entry.note, "text": text}
+    return f'{_compact(head)[:-1]},{_compact(tail)[1:-1]},"events":{ma.to_json(events)}}}'
 
 
 def seat_document_text(table: GameTable, seat: int, since: int, now: float) -> tuple[str, int]:
@@ -73,8 +98,9 @@ def seat_document_text(table: GameTable, seat: int, since: int, now: float) -> t
     """
     view = ma.view(table.state, seat)
     lines = table.rendered.setdefault(seat, [])
+    names = [p.name for p in table.seats]
     for index in range(len(lines), len(table.log)):
-        lines.append(log_line(table.log[index], index, seat))
+        lines.append(log_line(table.log[index], index, seat, names, table.timings.bot_after))
     head = {
         "table": table.summary(seat),
         "seat": seat,

@@ -13,7 +13,6 @@ const KINDS = {
   open: "Open auction", one_offer: "One-offer auction", hidden: "Hidden auction",
   fixed_price: "Fixed-price auction", double: "Double",
 };
-const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
 const AUCTION_OF_PHASE = {
   OpenAuction: "open", OneOfferAuction: "one_offer", HiddenAuctionView: "hidden", FixedPriceAuction: "fixed_price",
 };
@@ -77,8 +76,6 @@ function cardNode(card, opts = {}) {
     title: `${card.artist}, ${SYMBOLS[card.auction]}`,
   }, inner);
 }
-function cardText(card) { return `${card.artist} (${SYMBOLS[card.auction] || card.auction})`; }
-function lotText(lot) { return lot.map(cardText).join(" + "); }
 
 function showBanner(message, kind) {
   const banner = $("banner");
@@ -325,58 +322,25 @@ function renderAway() {
 
 // ---- events: the log, round results, final standings -----------------------
 
-function describe(e, entry) {
-  switch (e.type) {
-    case "RoundStarted": return `Round ${e.round} begins.`;
-    case "CardsDealt": return `${nameOf(e.seat)} is dealt ${e.count} card${e.count === 1 ? "" : "s"}${e.cards ? `: ${e.cards.map(cardText).join(", ")}` : ""}.`;
-    case "TurnStarted": return `${nameOf(e.seat)} is the auctioneer.`;
-    case "AuctioneerSkipped": return `${nameOf(e.seat)} has no cards and is skipped.`;
-    case "CardPlayed": return `${nameOf(e.seat)} offers ${cardText(e.card)} (${ORDINAL[e.count - 1] || e.count} this round).`;
-    case "SecondCardAdded": return `${nameOf(e.seat)} adds ${cardText(e.card)} as the second card.`;
-    case "SecondCardDeclined": return `${nameOf(e.seat)} adds no second card.`;
-    case "AuctionStarted": return `${KINDS[e.kind]} of ${lotText(e.lot)}, run by ${nameOf(e.auctioneer)}.`;
-    case "BidPlaced": return `${nameOf(e.seat)} bids $${e.amount}.`;
-    case "Passed": return `${nameOf(e.seat)} passes.`;
-    case "BidSealed": return `${nameOf(e.seat)} seals a bid${e.amount === null ? "" : ` of $${e.amount}`}.`;
-    case "BidsRevealed": return `Bids revealed: ${e.bids.map((b, s) => `${nameOf(s)} $${b}`).join(", ")}.`;
-    case "PriceSet": return `${nameOf(e.seat)} names the price $${e.price}.`;
-    case "PriceAccepted": return `${nameOf(e.seat)} buys at $${e.price}.`;
-    case "AuctionWon": return `${nameOf(e.buyer)} buys ${lotText(e.lot)} for $${e.price}.`;
-    case "LotTakenFree": return `${nameOf(e.seat)} takes ${lotText(e.lot)} free.`;
-    case "RoundEnded": return `Round ${e.round} ends (${e.ending_cards.map(cardText).join(" + ")} by ${nameOf(e.ender)}). Ranking: ${e.ranking.map((a, i) => `${a} +${e.tiles[i]}`).join(", ") || "none"}.`;
-    case "PaintingsSold": return `${nameOf(e.seat)} sells ${e.paintings} ${e.artist} for $${e.amount}.`;
-    case "GameEnded": return `The game ends. Winner${e.winners.length > 1 ? "s" : ""}: ${e.winners.map(nameOf).join(", ")}.`;
-    default: return e.type;
-  }
-}
-
-const NOTES = {
-  away: (s) => `${nameOf(s)} let the clock run out ${page.data.table.bot_after} times: a bot plays for them until they come back.`,
-  back: (s) => `${nameOf(s)} is back and plays again.`,
-};
-
-// One line of the log: what happened, saying when the clock decided it.
-function lineText(e, entry) {
-  const text = describe(e, entry);
-  return entry.by === "clock" ? `${text.slice(0, -1)} (the clock ran out).` : text;
-}
-
 function events() {
   const out = [];
   for (const entry of page.log) for (const e of entry.events.events) out.push([e, entry]);
   return out;
 }
 
+// The log shows the server's sentences (the library's describe, spoken to
+// this seat), one per event, or the table's notice.
 function renderLog() {
   const items = [];
   for (const entry of page.log) {
     if (entry.note) {
-      items.push(el("li", { class: "note", "data-type": `note-${entry.note}` }, (NOTES[entry.note] || ((s) => entry.note))(entry.seat)));
+      items.push(el("li", { class: "note", "data-type": `note-${entry.note}` }, entry.text[0]));
       continue;
     }
-    for (const e of entry.events.events) {
-      items.push(el("li", { class: e.type === "RoundStarted" || e.type === "RoundEnded" ? "round" : "", "data-type": e.type }, lineText(e, entry)));
-    }
+    entry.events.events.forEach((e, i) => {
+      const round = e.type === "RoundStarted" || e.type === "RoundEnded";
+      items.push(el("li", { class: round ? "round" : "", "data-type": e.type }, entry.text[i]));
+    });
   }
   items.reverse();
   setChildren($("log-list"), items.slice(0, 200));
