@@ -266,6 +266,10 @@ def test_a_person_plays_a_whole_game_by_clicking(
         assert decisions < 400, "the game does not end"
 
     page.wait_for_selector("#standings:not([hidden]) #final li", timeout=WAIT_MS)
+    with page.expect_download() as download:
+        page.click("#record-text-button")
+    saved = Path(download.value.path()).read_text()
+    assert ma.read_records(saved)[0].winners == ma.winners(registry.tables[table.id].state)
     page.screenshot(path=str(ARTIFACTS / "web-table-final.png"), full_page=True)
     state = registry.tables[table.id].state
     assert state.is_over and clock_seen

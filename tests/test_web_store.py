@@ -120,6 +120,10 @@ def test_a_finished_game_can_be_downloaded(tmp_path: Path, clock: Clock) -> None
     assert reply.status_code == 200 and "attachment" in reply.headers["content-disposition"]
     game = ma.from_json(reply.text, "record")
     assert game.is_finished and ma.replay(game) == table.state
+    text = client.get(url + "?format=text", headers=auth(tokens[0]))
+    assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
+    assert ma.read_records(text.text) == [game]
+    assert client.get(url + "?format=pgn", headers=auth(tokens[0])).status_code == 400
     assert client.get(url).status_code == 401
     assert client.get(url, headers=auth("x" * 32)).status_code == 403
     clock.advance(FAST.finished_ttl)

@@ -13,8 +13,8 @@ Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status"
   library's JSON; ``N`` is the ``state.step`` it was made on.
 - ``POST /api/tables/{table}/return``: a person takes their seat back from
   the bot that played it while they were away.
-- ``GET /api/tables/{table}/record``: a finished game's record, as the
-  library's JSON (for the table's people).
+- ``GET /api/tables/{table}/record?format=json|text``: a finished game's
+  record, as the library's JSON or its text record (for the table's people).
 
 A seat is named by its token in ``Authorization: Bearer <token>``: none
 gives 401, one of no seat of the table 403. A stale ``step`` gives 409, a
@@ -179,7 +179,10 @@ def create_app(
     async def game_record(request: Request) -> Response:
         table_id = request.path_params["table"]
         token = bearer_token(request)
+        wanted = request.query_params.get("format", "json")
         try:
+            if wanted not in ("json", "text"):
+                raise TableError(400, f"format must be 'json' or 'text', got {wanted!a}")
             with tables.lock:
                 table = tables.tables.get(table_id)
                 if table is not None:
@@ -191,12 +194,15 @@ def create_app(
                     text = _stored_record(tables, table_id, token)
         except TableError as err:
             return _error(err)
+        if wanted == "text":  # the PGN-like text record, read back by ma.read_records
+            text = ma.write_records([ma.from_json(text, "record")])
+        kind, suffix = ("text/plain", "txt") if wanted == "text" else ("application/json", "json")
         return Response(
             text,
-            media_type="application/json",
+            media_type=kind,
             headers={
                 **_NO_STORE,
-                "Content-Disposition": f'attachment; filename="modern-art-{table_id}.json"',
+                "Content-Disposition": f'attachment; filename="modern-art-{table_id}.{suffix}"',
             },
         )
 

@@ -160,15 +160,16 @@ async function comeBack() {
   if (page.polling) await poll();
 }
 
-async function downloadRecord() {
-  const reply = await fetch(`/api/tables/${page.tableId}/record`, { headers: headers() });
+async function downloadRecord(format) {
+  const reply = await fetch(`/api/tables/${page.tableId}/record?format=${format}`, { headers: headers() });
   if (!reply.ok) {
     const body = await reply.json().catch(() => ({}));
     showBanner(body.error || `the server answered ${reply.status}`);
     return;
   }
   const url = URL.createObjectURL(await reply.blob());
-  const link = el("a", { href: url, download: `modern-art-${page.tableId}.json` });
+  const suffix = format === "text" ? "txt" : "json";
+  const link = el("a", { href: url, download: `modern-art-${page.tableId}.${suffix}` });
   document.body.append(link);
   link.click();
   link.remove();

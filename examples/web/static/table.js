@@ -426,7 +426,8 @@ function start() {
     return;
   }
   $("return-button").addEventListener("click", comeBack);
-  $("record-button").addEventListener("click", downloadRecord);
+  $("record-button").addEventListener("click", () => downloadRecord("json"));
+  $("record-text-button").addEventListener("click", () => downloadRecord("text"));
   setInterval(() => { if (page.data) renderClock(); }, 250);
   listen();
 }
