@@ -49,7 +49,6 @@ class HiddenAuctionView:
     Auction.HIDDEN
     """
 
-    kind = Auction.HIDDEN
     auctioneer: int
     """The auctioneer."""
     lot: tuple[Card, ...]
@@ -60,6 +59,11 @@ class HiddenAuctionView:
     """The seats that have sealed a bid so far."""
     own_bid: int | None
     """The viewing seat's own sealed bid; ``None`` before it seals, and for a spectator."""
+
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.HIDDEN`."""
+        return Auction.HIDDEN
 
 
 PublicAuction: TypeAlias = OpenAuction | OneOfferAuction | HiddenAuctionView | FixedPriceAuction

@@ -1,0 +1,178 @@
+"""The speed tricks of the core, in one place: what each buys and what it forbids.
+
+The core has two builds made from the same ``.py`` files: the pure-Python
+one (the default) and the compiled one (``MODERN_ART_COMPILE=1 pip install
+.``, which compiles the core with mypyc). A trick lives here, and nowhere
+else, when it is worth its cost in at least one build. Figures are from
+``benchmarks/run.py`` on the project's 2-core machine (see
+``docs/performance.rst``).
+
+**Build-dependent values** (:data:`COMPILED`, :data:`PURE`). The hot frozen
+values (actions, events, phases, states, cards) are declared with
+``@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)`` and an
+``__init__`` of their own that stores each field with
+``object.__setattr__(self, "name", value)``. mypyc recognises ``attr.s`` and
+makes such a class a *native* class, whose hand-written ``__init__`` it
+compiles to direct stores into the object's struct: a value costs about a
+tenth of what an attrs ``__init__`` costs. In the pure build (``PURE`` is
+true) attrs makes the slots and generates the ``__init__`` as always (the
+hand-written one is replaced). Equality, hashing, repr, immutability
+(``FrozenInstanceError``), pickling, ``attrs.fields`` and ``attrs.evolve``
+are attrs' own in both builds. Forbids: validators, converters and defaults
+on those classes (the compiled ``__init__`` would skip them), and building
+them other than through the constructor (``object.__new__`` makes an empty
+native object).
+
+**A lighter ``__init__`` in the pure build** (:func:`direct_init`). attrs'
+frozen ``__init__`` stores each field through ``object.__setattr__``; the
+one :func:`direct_init` puts in its place stores through each slot's own
+descriptor: a value costs a sixth (nine fields) to a quarter (two fields)
+fewer instructions, about 5% of a random game. Forbids the same as above.
+The compiled build keeps its compiled ``__init__`` (the call does nothing).
+
+**Shared small values** (:func:`one_seat`, :data:`SEATS`). The one-seat
+``frozenset`` of ``to_act`` and the all-seats set of an open auction are
+made once per seat (below :data:`SEATS`; other seats still work); so are
+``Offering(s)``, ``Pass(s)`` and ``Accept(s)`` where the engine makes them.
+Sharing a value is safe because values are immutable; it forbids nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import linecache
+import sys
+import types
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+import attrs
+
+__all__ = ["COMPILED", "PURE", "SEATS", "all_seats", "direct_init", "finish", "one_seat"]
+
+T = TypeVar("T")
+
+
+def _probe() -> None:
+    """A function of this module: compiled by mypyc, it is no Python function."""
+
+
+COMPILED: Final = not isinstance(_probe, types.FunctionType)
+"""Whether the core was compiled with mypyc (``MODERN_ART_COMPILE=1 pip install .``)."""
+
+PURE: Final = not COMPILED
+"""The pure-Python build: attrs makes the slots and the ``__init__`` of the hot values."""
+
+SEATS: Final = 32
+"""Seats below this share their one-seat and all-seats ``frozenset`` (any count works)."""
+
+_ONE_SEAT: Final = tuple(frozenset((seat,)) for seat in range(SEATS))
+_ALL_SEATS: Final = tuple(frozenset(range(n)) for n in range(SEATS))
+
+
+def one_seat(seat: int) -> frozenset[int]:
+    """``frozenset({seat})``, made once per seat."""
+    return _ONE_SEAT[seat] if 0 <= seat < SEATS else frozenset((seat,))
+
+
+def all_seats(players: int) -> frozenset[int]:
+    """``frozenset(range(players))``, made once per table size."""
+    return _ALL_SEATS[players] if 0 <= players < SEATS else frozenset(range(players))
+
+
+def finish(*classes: type) -> None:
+    """Finish the hot values of one module, once they are all defined.
+
+    The pure build gives them :func:`direct_init`. The compiled build gives
+    them back their annotations: mypyc keeps only the outer class of each
+    (``tuple`` for ``tuple[Card, ...]``, ``type`` for ``int | None``), and
+    cattrs (the JSON converter) and ``typing.get_type_hints`` need them whole.
+    They are read from the module's ``.py`` file, which the compiled wheel
+    ships beside the extension.
+    """
+    if not COMPILED:
+        direct_init(*classes)
+        return
+    for cls in classes:
+        _restore_annotations(cls)
+
+
+def _restore_annotations(cls: type) -> None:
+    module = sys.modules[cls.__module__]
+    source = Path(str(module.__file__)).parent / (cls.__module__.rpartition(".")[2] + ".py")
+    tree = _parsed(source)
+    body = next(
+        node.body
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__
+    )
+    hints = {
+        node.target.id: ast.unparse(node.annotation)
+        for node in body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+    kind: Any = cls
+    kind.__annotations__ = hints
+    attrs.resolve_types(kind, globalns=vars(module))
+
+
+_SOURCES: dict[Path, ast.Module] = {}
+
+
+def _parsed(source: Path) -> ast.Module:
+    if source not in _SOURCES:
+        _SOURCES[source] = ast.parse(source.read_text(encoding="utf-8"), str(source))
+    return _SOURCES[source]
+
+
+def direct_init(*classes: type) -> None:
+    """Give each frozen, slotted attrs class an ``__init__`` that sets its slots directly.
+
+    Does nothing in the compiled build, or for a class whose ``__init__`` is
+    not a Python function. Refuses (``TypeError``, at import time) a class
+    with defaults, validators, converters, hooks or a cached hash.
+    """
+    for cls in classes:
+        init = cls.__dict__.get("__init__")
+        if COMPILED or not isinstance(init, types.FunctionType):
+            continue
+        _replace_init(cls)
+
+
+def _replace_init(cls: type) -> None:
+    kind: Any = cls
+    fields = attrs.fields(kind)
+    plain = all(
+        f.init
+        and f.default is attrs.NOTHING
+        and f.validator is None
+        and f.converter is None
+        and f.alias == f.name
+        and not f.kw_only
+        for f in fields
+    )
+    hooks = ("__attrs_pre_init__", "__attrs_post_init__")
+    slots = getattr(cls, "__slots__", ())
+    if (
+        not plain
+        or any(hasattr(cls, hook) for hook in hooks)
+        or any(f.name not in slots for f in fields)
+        or "_attrs_cached_hash" in slots
+    ):
+        raise TypeError(f"{cls.__name__} does not qualify for direct_init")
+    names = [f.name for f in fields]
+    namespace: dict[str, Any] = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
+    params = "".join(f", {name}" for name in names)
+    body = "".join(f"    _set_{name}(self, {name})\n" for name in names) or "    pass\n"
+    source = f"def __init__(self{params}):\n{body}"
+    # A file name of its own, with its source in linecache, so that tracebacks
+    # and profiles show the line and tell the classes apart.
+    filename = f"<direct_init {cls.__module__}.{cls.__qualname__}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__annotations__ = dict(kind.__init__.__annotations__)
+    init.__doc__ = kind.__init__.__doc__
+    kind.__init__ = init
