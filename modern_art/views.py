@@ -14,6 +14,7 @@ from typing import TypeAlias
 
 from attrs import frozen
 
+from modern_art._speed import finish
 from modern_art.actions import Action
 from modern_art.cards import Auction, Card
 from modern_art.legal import legal_actions
@@ -158,6 +159,10 @@ class PlayerView:
         if self.seat is None:
             return None
         return self.players[self.seat].money
+
+
+# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+finish(HiddenAuctionView, SeatView, PlayerView)
 
 
 def view(state: GameState, seat: int | None) -> PlayerView:
