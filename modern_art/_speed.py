@@ -9,7 +9,7 @@ else, when it is worth its cost in at least one build. Figures are from
 
 **Build-dependent values** (:data:`COMPILED`, :data:`PURE`). The hot frozen
 values (actions, events, phases, states, cards) are declared with
-``@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)`` and an
+``@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)`` and an
 ``__init__`` of their own that stores each field with
 ``object.__setattr__(self, "name", value)``. mypyc recognises ``attr.s`` and
 makes such a class a *native* class, whose hand-written ``__init__`` it

@@ -45,7 +45,7 @@ SYMBOL_ORDER = (
 )
 
 
-@attr.s(auto_attribs=True, frozen=True, order=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, order=True, slots=PURE, init=False)
 class Card:
     """One painting: its id in the edition's deck, its artist and its auction symbol.
 

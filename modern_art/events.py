@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class Payment:
     """Money moving from one seat to another seat or to the bank (R3.3)."""
 
@@ -57,7 +57,7 @@ class Payment:
         object.__setattr__(self, "amount", amount)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class RoundStarted:
     """A round began (after its cards were dealt)."""
 
@@ -68,7 +68,7 @@ class RoundStarted:
         object.__setattr__(self, "round", round)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class CardsDealt:
     """Cards were dealt to a seat (R1.4, R6.6). Others see only ``count``."""
 
@@ -85,7 +85,7 @@ class CardsDealt:
         object.__setattr__(self, "cards", cards)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class TurnStarted:
     """``seat`` is the auctioneer and must offer a card (R2.1)."""
 
@@ -96,7 +96,7 @@ class TurnStarted:
         object.__setattr__(self, "seat", seat)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class AuctioneerSkipped:
     """``seat`` holds no cards and is skipped as auctioneer (R2.3)."""
 
@@ -107,7 +107,7 @@ class AuctioneerSkipped:
         object.__setattr__(self, "seat", seat)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class CardPlayed:
     """The auctioneer offered a card from hand; it counts at once (R2.1, R2.2)."""
 
@@ -124,7 +124,7 @@ class CardPlayed:
         object.__setattr__(self, "count", count)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class SecondCardAdded:
     """``seat`` added the second card of a double auction (R5.1, R5.3)."""
 
@@ -141,7 +141,7 @@ class SecondCardAdded:
         object.__setattr__(self, "count", count)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class SecondCardDeclined:
     """``seat`` declined to add a second card to a double (R5.2)."""
 
@@ -152,7 +152,7 @@ class SecondCardDeclined:
         object.__setattr__(self, "seat", seat)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class AuctionStarted:
     """An auction of ``kind`` began over ``lot`` (R2.1, R5.1)."""
 
@@ -174,7 +174,7 @@ class AuctionStarted:
         object.__setattr__(self, "double_player", double_player)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class BidPlaced:
     """A public bid in an open or one-offer auction (R4.1, R4.2)."""
 
@@ -188,7 +188,7 @@ class BidPlaced:
         object.__setattr__(self, "amount", amount)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class Passed:
     """``seat`` passed: no bid (R4.1, R4.2) or no acceptance (R4.4)."""
 
@@ -199,7 +199,7 @@ class Passed:
         object.__setattr__(self, "seat", seat)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class BidSealed:
     """``seat`` sealed a hidden bid (R4.3); others see ``amount=None``."""
 
@@ -213,7 +213,7 @@ class BidSealed:
         object.__setattr__(self, "amount", amount)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class BidsRevealed:
     """Every hidden bid, revealed together (R4.3)."""
 
@@ -224,7 +224,7 @@ class BidsRevealed:
         object.__setattr__(self, "bids", bids)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class PriceSet:
     """The auctioneer named the fixed price (R4.4)."""
 
@@ -238,7 +238,7 @@ class PriceSet:
         object.__setattr__(self, "price", price)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class PriceAccepted:
     """``seat`` accepted the fixed price (R4.4)."""
 
@@ -252,7 +252,7 @@ class PriceAccepted:
         object.__setattr__(self, "price", price)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class AuctionWon:
     """``buyer`` bought ``lot`` for ``price``; ``payments`` say who paid whom (R3.3, R5.3)."""
 
@@ -274,7 +274,7 @@ class AuctionWon:
         object.__setattr__(self, "payments", payments)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class LotTakenFree:
     """Nobody bid, or nobody added a second card: ``seat`` takes ``lot`` free (R3.4, R5.5)."""
 
@@ -288,7 +288,7 @@ class LotTakenFree:
         object.__setattr__(self, "lot", lot)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class RoundEnded:
     """The round ended and was ranked (R6.1-R6.4)."""
 
@@ -322,7 +322,7 @@ class RoundEnded:
         object.__setattr__(self, "tiles", tiles)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class PaintingsSold:
     """A seat sold its museum's paintings of one artist to the bank (R6.5)."""
 
@@ -345,7 +345,7 @@ class PaintingsSold:
         object.__setattr__(self, "amount", amount)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class GameEnded:
     """The game is over (R8.1); all money is revealed (R7.2)."""
 

@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class Offering:
     """The auctioneer must offer a card from hand (R2.1)."""
 
@@ -37,7 +37,7 @@ class Offering:
         object.__setattr__(self, "auctioneer", auctioneer)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class DoubleOffer:
     """A double card is out; ``asking`` may add a second card or decline (R5.2)."""
 
@@ -54,7 +54,7 @@ class DoubleOffer:
         object.__setattr__(self, "asking", asking)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class OpenAuction:
     """An open auction without a clock (R4.1, a decision)."""
 
@@ -93,7 +93,7 @@ class OpenAuction:
         object.__setattr__(self, "passed", passed)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class OneOfferAuction:
     """A one-offer auction: each bids once, clockwise, the auctioneer last (R4.2)."""
 
@@ -132,7 +132,7 @@ class OneOfferAuction:
         object.__setattr__(self, "turn", turn)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class HiddenAuction:
     """A hidden auction: sealed bids, revealed together (R4.3)."""
 
@@ -163,7 +163,7 @@ class HiddenAuction:
         object.__setattr__(self, "bids", bids)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class FixedPriceAuction:
     """A fixed-price auction (R4.4)."""
 
@@ -198,7 +198,7 @@ class FixedPriceAuction:
         object.__setattr__(self, "turn", turn)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class GameOver:
     """The game has ended (R8.1)."""
 

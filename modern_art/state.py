@@ -26,7 +26,7 @@ from modern_art.rules import Rules
 __all__ = ["GameState", "PlayerState", "Step"]
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class PlayerState:
     """One seat: name, money, hand and museum."""
 
@@ -48,7 +48,7 @@ class PlayerState:
         object.__setattr__(self, "museum", museum)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class GameState:
     """Everything about a game at one moment. Immutable; compare with ``==``.
 
@@ -163,7 +163,7 @@ def to_act(state: GameState) -> frozenset[int]:
     return _TO_ACT[type(phase)](state, phase)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class Step:
     """The result of :func:`modern_art.apply`: the new state and what happened."""
 
