@@ -43,6 +43,7 @@ import ast
 import linecache
 import sys
 import types
+from functools import partialmethod
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
@@ -83,18 +84,35 @@ def all_seats(players: int) -> frozenset[int]:
 def finish(*classes: type) -> None:
     """Finish the hot values of one module, once they are all defined.
 
-    The pure build gives them :func:`direct_init`. The compiled build gives
-    them back their annotations: mypyc keeps only the outer class of each
-    (``tuple`` for ``tuple[Card, ...]``, ``type`` for ``int | None``), and
-    cattrs (the JSON converter) and ``typing.get_type_hints`` need them whole.
-    They are read from the module's ``.py`` file, which the compiled wheel
-    ships beside the extension.
+    ``copy`` and ``deepcopy`` return the value itself; ``pickle`` rebuilds it
+    through its constructor. The pure build gives the classes
+    :func:`direct_init`. The compiled build gives them back their
+    annotations: mypyc keeps only the outer class of each (``tuple`` for
+    ``tuple[Card, ...]``, ``type`` for ``int | None``), and cattrs (the JSON
+    converter) and ``typing.get_type_hints`` need them whole. They are read
+    from the module's ``.py`` file, which the compiled wheel ships beside the
+    extension.
     """
+    for cls in classes:
+        kind: Any = cls
+        # Immutable, so a copy may be the value itself; pickled by its constructor
+        # (the compiled build's native objects cannot be made empty and filled).
+        kind.__copy__ = partialmethod(_itself)
+        kind.__deepcopy__ = partialmethod(_itself)
+        kind.__reduce__ = partialmethod(_by_constructor)
+        if COMPILED:
+            _restore_annotations(cls)
     if not COMPILED:
         direct_init(*classes)
-        return
-    for cls in classes:
-        _restore_annotations(cls)
+
+
+def _itself(value: T, memo: object = None) -> T:
+    return value
+
+
+def _by_constructor(value: object) -> tuple[type, tuple[Any, ...]]:
+    kind: Any = type(value)
+    return kind, tuple(getattr(value, f.name) for f in attrs.fields(kind))
 
 
 def _restore_annotations(cls: type) -> None:
