@@ -54,10 +54,12 @@ from mypyc.build import mypycify
 from setuptools.dist import Distribution
 
 lib, temp, *paths = sys.argv[1:]
-extensions = mypycify(paths, opt_level="3", group_name="modern_art", target_dir=temp)
+extensions = mypycify(
+    paths, opt_level="3", group_name="modern_art", target_dir=temp, multi_file=True
+)
 # A Distribution made by hand reads no pyproject.toml: only build_ext runs.
 dist = Distribution({"name": "modern-art-core", "ext_modules": extensions})
-dist.script_args = ["build_ext", "--build-lib", lib, "--build-temp", temp]
+dist.script_args = ["build_ext", "--build-lib", lib, "--build-temp", temp, "--parallel", "2"]
 dist.parse_command_line()
 dist.run_commands()
 """

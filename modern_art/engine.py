@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, overload
 
 from modern_art.actions import Accept, Bid, Pass, PlayCard, SetPrice
 from modern_art.auctions import (
@@ -45,13 +45,31 @@ _HANDLERS: dict[type, _Handler] = {
 }
 
 
+@overload
 def new_game(
-    players: int | Sequence[str],
+    players: int,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
     rules: Rules | None = None,
     first_auctioneer: int = 0,
+) -> GameState: ...
+@overload
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    rules: Rules | None = None,
+    first_auctioneer: int = 0,
+) -> GameState: ...
+def new_game(
+    players: object,
+    *,
+    seed: int | None = None,
+    deck: object = None,
+    rules: object = None,
+    first_auctioneer: object = 0,
 ) -> GameState:
     """Set up a game: money, a shuffled (or stacked) deck, round 1 dealt (R1).
 
@@ -69,6 +87,10 @@ def new_game(
         ValueError: a player count outside the rules' limits, a deck that is
             not a permutation of ``rules.deck``, both ``seed`` and ``deck``,
             or a ``first_auctioneer`` that is not a seat.
+
+    The arguments are checked here, with a ``ValueError``, in both builds:
+    the implementation takes ``object`` so that the compiled build does not
+    refuse them first with a ``TypeError``.
 
     >>> state = new_game(["Ann", "Bo", "Cy"], seed=7)
     >>> [len(p.hand) for p in state.players], state.players[0].money
@@ -106,18 +128,19 @@ def new_game(
     return deal(state, None)
 
 
-def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+def _player_names(players: object) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         return tuple(f"Seat {seat}" for seat in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise ValueError(f"players must be a count or a sequence of names, got {players!r}")
-    if not all(isinstance(name, str) for name in players):
-        raise ValueError(f"player names must be strings, got {list(players)!r}")
-    return tuple(players)
+    names = tuple(players)
+    if not all(isinstance(name, str) for name in names):
+        raise ValueError(f"player names must be strings, got {list(names)!r}")
+    return tuple(str(name) for name in names)
 
 
-def _stacked(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
-    cards = tuple(deck)
+def _stacked(deck: object, rules: Rules) -> tuple[Card, ...]:
+    cards = tuple(deck) if isinstance(deck, Iterable) else ()
     try:
         permutation = len(cards) == len(rules.deck) and set(cards) == set(rules.deck)
     except TypeError:  # unhashable items cannot be cards
@@ -127,7 +150,7 @@ def _stacked(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
             "a stacked deck must hold every card of rules.deck exactly once"
             f" ({len(rules.deck)} cards), got {len(cards)} cards"
         )
-    return cards
+    return tuple(card for card in cards if isinstance(card, Card))
 
 
 def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:

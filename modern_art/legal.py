@@ -78,14 +78,13 @@ class LegalActions(Sequence[Action]):
     def __init__(
         self,
         chunks: Iterable[Sequence[Action]] = (),
-        *,
         parts: tuple[_Part, ...] | None = None,
         total: int = 0,
     ) -> None:
         """Join ``chunks`` (sequences of actions, kept as given) into one sequence.
 
-        ``parts`` and ``total`` are the engine's own: runs of actions already
-        counted, taken as they are.
+        ``parts`` and ``total`` are the engine's own (``chunks`` empty): runs
+        of actions already counted, taken as they are.
         """
         if parts is None:
             parts = tuple((len(c), None, 0, c) for c in chunks if len(c))
@@ -142,7 +141,7 @@ class LegalActions(Sequence[Action]):
 
 def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
     """A :class:`LegalActions` of non-empty ``parts`` holding ``total`` actions."""
-    return LegalActions(parts=parts, total=total)
+    return LegalActions((), parts, total)
 
 
 _NONE = _legal((), 0)
