@@ -102,8 +102,7 @@ def finish(*classes: type) -> None:
         kind.__reduce__ = partialmethod(_by_constructor)
         if COMPILED:
             _restore_annotations(cls)
-    if not COMPILED:
-        direct_init(*classes)
+    direct_init(*classes)
 
 
 def _itself(value: T, memo: object = None) -> T:
@@ -146,13 +145,13 @@ def _parsed(source: Path) -> ast.Module:
 def direct_init(*classes: type) -> None:
     """Give each frozen, slotted attrs class an ``__init__`` that sets its slots directly.
 
-    Does nothing in the compiled build, or for a class whose ``__init__`` is
-    not a Python function. Refuses (``TypeError``, at import time) a class
+    Does nothing for a class whose ``__init__`` is not a Python function (a
+    native class of the compiled build). Refuses (``TypeError``, at import time) a class
     with defaults, validators, converters, hooks or a cached hash.
     """
     for cls in classes:
         init = cls.__dict__.get("__init__")
-        if COMPILED or not isinstance(init, types.FunctionType):
+        if not isinstance(init, types.FunctionType):  # a native class's compiled __init__
             continue
         _replace_init(cls)
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, overload
+from collections.abc import Iterable, Sequence
+from typing import overload
 
 from modern_art.actions import Accept, Bid, Pass, PlayCard, SetPrice
 from modern_art.auctions import (
@@ -20,6 +20,7 @@ from modern_art.flow import deal
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
+    GameOver,
     HiddenAuction,
     Offering,
     OneOfferAuction,
@@ -33,16 +34,6 @@ __all__ = ["apply", "new_game"]
 
 _ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
 _ACTION_SET = frozenset(_ACTION_TYPES)
-
-_Handler = Callable[[GameState, Any, Any, list[Event]], GameState]
-_HANDLERS: dict[type, _Handler] = {
-    Offering: offer,
-    DoubleOffer: add_second_card,
-    OpenAuction: open_auction,
-    OneOfferAuction: one_offer_auction,
-    HiddenAuction: hidden_auction,
-    FixedPriceAuction: fixed_price_auction,
-}
 
 
 @overload
@@ -173,8 +164,7 @@ def apply(state: GameState, action: object) -> Step:
     (1, 'CardPlayed')
     """
     phase = state.phase
-    handler = _HANDLERS.get(type(phase))
-    if handler is None:
+    if isinstance(phase, GameOver):
         refuse("R8.1", "the game is over; no action is possible", action)
     if type(action) not in _ACTION_SET and not isinstance(action, _ACTION_TYPES):
         refuse(
@@ -188,7 +178,21 @@ def apply(state: GameState, action: object) -> Step:
         n = len(state.players)
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)
     events: list[Event] = []
-    new = handler(state, phase, action, events)
+    # A chain of isinstance, commonest phase first: the compiled build calls
+    # each handler directly (a dict of handlers would call through Python).
+    new: GameState
+    if isinstance(phase, OpenAuction):
+        new = open_auction(state, phase, action, events)
+    elif isinstance(phase, Offering):
+        new = offer(state, phase, action, events)
+    elif isinstance(phase, OneOfferAuction):
+        new = one_offer_auction(state, phase, action, events)
+    elif isinstance(phase, FixedPriceAuction):
+        new = fixed_price_auction(state, phase, action, events)
+    elif isinstance(phase, HiddenAuction):
+        new = hidden_auction(state, phase, action, events)
+    else:
+        new = add_second_card(state, phase, action, events)
     return Step(new, tuple(events))
 
 

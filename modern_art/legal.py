@@ -8,7 +8,7 @@ takes ``len`` and one index, builds one action per step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
 from modern_art._speed import SEATS
@@ -17,7 +17,6 @@ from modern_art.cards import Auction, Card
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
-    GameOver,
     HiddenAuction,
     Offering,
     OneOfferAuction,
@@ -245,21 +244,6 @@ def _double_offer(state: GameState, phase: DoubleOffer, only: int | None) -> Leg
     return _legal(((len(fitting), PlayCard, seat, fitting), _pass(seat)), len(fitting) + 1)
 
 
-def _game_over(state: GameState, phase: GameOver, only: int | None) -> LegalActions:
-    return _NONE
-
-
-_BUILDERS: dict[type, Callable[[GameState, Any, int | None], LegalActions]] = {
-    Offering: _offering,
-    OpenAuction: _open,
-    OneOfferAuction: _one_offer,
-    HiddenAuction: _hidden,
-    FixedPriceAuction: _fixed_price,
-    DoubleOffer: _double_offer,
-    GameOver: _game_over,
-}
-
-
 def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
     """Every legal action now, of every seat or of one ``seat``.
 
@@ -274,4 +258,17 @@ def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
     (10, 0)
     """
     phase = state.phase
-    return _BUILDERS[type(phase)](state, phase, seat)
+    # A chain of isinstance, commonest phase first (see modern_art.engine.apply).
+    if isinstance(phase, OpenAuction):
+        return _open(state, phase, seat)
+    if isinstance(phase, Offering):
+        return _offering(state, phase, seat)
+    if isinstance(phase, OneOfferAuction):
+        return _one_offer(state, phase, seat)
+    if isinstance(phase, FixedPriceAuction):
+        return _fixed_price(state, phase, seat)
+    if isinstance(phase, HiddenAuction):
+        return _hidden(state, phase, seat)
+    if isinstance(phase, DoubleOffer):
+        return _double_offer(state, phase, seat)
+    return _NONE
