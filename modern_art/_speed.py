@@ -38,7 +38,10 @@ immutable; forbids nothing.
 **Elsewhere, because they know one class's fields**: ``flow.replace`` and
 ``flow.advance``, a hand-written ``attrs.evolve`` for ``GameState`` (a
 positional constructor call, several times cheaper than ``evolve``'s
-keyword handling); ``flow.next_turn`` steps clockwise inline; an
+keyword handling); ``flow.next_turn`` steps clockwise inline;
+``legal._legal`` makes a ``LegalActions`` with ``object.__new__`` in the
+pure build (0.34 µs against 0.43 through ``__init__``; a native object must
+be made by its constructor, so not in the compiled build); an
 ``isinstance`` chain, commonest phase first, dispatches ``apply`` and
 ``legal_actions`` (the compiled build calls each handler directly).
 """

@@ -8,15 +8,16 @@ takes ``len`` and one index, builds one action per step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
-from modern_art._speed import SEATS
+from modern_art._speed import PURE, SEATS
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.cards import Auction, Card
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
+    GameOver,
     HiddenAuction,
     Offering,
     OneOfferAuction,
@@ -138,8 +139,16 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions({list(self)!r})"
 
 
+_new = object.__new__
+
+
 def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
     """A :class:`LegalActions` of non-empty ``parts`` holding ``total`` actions."""
+    if PURE:  # skip __init__'s call (modern_art._speed); a native object needs its constructor
+        actions: LegalActions = _new(LegalActions)
+        actions._parts = parts
+        actions._len = total
+        return actions
     return LegalActions((), parts, total)
 
 
@@ -244,6 +253,21 @@ def _double_offer(state: GameState, phase: DoubleOffer, only: int | None) -> Leg
     return _legal(((len(fitting), PlayCard, seat, fitting), _pass(seat)), len(fitting) + 1)
 
 
+def _game_over(state: GameState, phase: GameOver, only: int | None) -> LegalActions:
+    return _NONE
+
+
+_BUILDERS: dict[type, Callable[[GameState, Any, int | None], LegalActions]] = {
+    OpenAuction: _open,
+    Offering: _offering,
+    OneOfferAuction: _one_offer,
+    FixedPriceAuction: _fixed_price,
+    HiddenAuction: _hidden,
+    DoubleOffer: _double_offer,
+    GameOver: _game_over,
+}
+
+
 def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
     """Every legal action now, of every seat or of one ``seat``.
 
@@ -258,7 +282,8 @@ def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
     (10, 0)
     """
     phase = state.phase
-    # A chain of isinstance, commonest phase first (see modern_art.engine.apply).
+    if PURE:  # as in modern_art.engine.apply: a dict in the interpreter, a chain compiled
+        return _BUILDERS[type(phase)](state, phase, seat)
     if isinstance(phase, OpenAuction):
         return _open(state, phase, seat)
     if isinstance(phase, Offering):
