@@ -73,11 +73,13 @@ def views(_):
 
 def bots(games):
     for seed in range(games):
-        agents = [ma.HeuristicAgent(seed=seed), ma.RandomAgent(seed=seed), ma.RandomAgent(seed=seed + 1)]
+        agents = [ma.HeuristicAgent(seed=seed), ma.RandomAgent(seed=seed)]
+        agents.append(ma.RandomAgent(seed=seed + 1))
         ma.play_game(agents, seed=seed)
     return games
 
-work = {"playouts": (playouts, int(sys.argv[2])), "view": (views, 1), "bots": (bots, int(sys.argv[3]))}
+work = {"playouts": (playouts, int(sys.argv[2])), "view": (views, 1)}
+work["bots"] = (bots, int(sys.argv[3]))
 out = {"compiled": getattr(ma, "COMPILED", False)}
 for name, (fn, n) in work.items():
     fn(max(1, n // 10))  # warm up
