@@ -57,6 +57,7 @@ def game_digest(seed: int) -> str:
 def behaviour_digest(games: int = 200) -> str:
     """The SHA-256 over :func:`game_digest` of seeds ``0 .. games - 1``.
 
+    >>> from modern_art.testing import behaviour_digest
     >>> len(behaviour_digest(games=2))
     64
     """
