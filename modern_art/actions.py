@@ -1,17 +1,20 @@
 """The five actions a player can take.
 
-Actions are plain frozen values with no validation of their own: anything,
-however malformed, can be built, and :func:`modern_art.apply` refuses what the
-rules forbid with :class:`modern_art.IllegalAction`.
+Actions are plain frozen values. Their fields are typed (``Bid.amount`` is an
+``int``, ``PlayCard.card`` a :class:`~modern_art.Card`), so a type checker
+catches ``Bid(0, "5")``; at run time they check nothing of their own, and
+:func:`modern_art.apply` refuses whatever the rules forbid, malformed values
+included, with :class:`modern_art.IllegalAction`.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from attrs import frozen
 
 from modern_art._speed import finish
+from modern_art.cards import Card
 
 __all__ = ["Accept", "Action", "Bid", "Pass", "PlayCard", "SetPrice"]
 
@@ -22,7 +25,7 @@ class PlayCard:
 
     seat: int
     """The acting seat."""
-    card: Any
+    card: Card
     """The :class:`~modern_art.Card` to offer."""
 
 
@@ -32,7 +35,7 @@ class Bid:
 
     seat: int
     """The acting seat."""
-    amount: Any
+    amount: int
     """Whole money units; above the high bid, or 0 or more when hidden."""
 
 
@@ -50,7 +53,7 @@ class SetPrice:
 
     seat: int
     """The acting seat (the auctioneer)."""
-    price: Any
+    price: int
     """Whole money units, from 1 up to the auctioneer's money."""
 
 

@@ -77,8 +77,10 @@ def new_game(
 
     Args:
         players: the number of players, or their names in seat order.
-        seed: shuffles the deck reproducibly; ``None`` (and no ``deck``)
-            draws a fresh shuffle from the operating system.
+        seed: an ``int`` that shuffles the deck reproducibly; ``None`` (and
+            no ``deck``) draws a fresh shuffle from the operating system.
+            Nothing else is a seed: not a ``bool``, a ``str`` or a ``float``.
+            As in Python's :mod:`random`, ``-n`` shuffles as ``n`` does.
         deck: a stacked deck instead of a shuffle: a permutation of
             ``rules.deck``, top card first. Deals take blocks from the top:
             seat 0 the first k cards, seat 1 the next k, and so on.
@@ -87,8 +89,9 @@ def new_game(
 
     Raises:
         ValueError: a player count outside the rules' limits, a deck that is
-            not a permutation of ``rules.deck``, both ``seed`` and ``deck``,
-            or a ``first_auctioneer`` that is not a seat.
+            not a permutation of ``rules.deck``, a ``seed`` that is neither an
+            ``int`` nor ``None``, both ``seed`` and ``deck``, or a
+            ``first_auctioneer`` that is not a seat.
 
     The arguments are checked here, with a ``ValueError``, in both builds:
     the implementation takes ``object`` so that the compiled build does not
@@ -112,6 +115,9 @@ def new_game(
         raise ValueError(
             f"first_auctioneer must be a seat from 0 to {n - 1}, got {first_auctioneer!r} (R1.5)"
         )
+    if seed is not None and type(seed) is not int:
+        # random.Random would take a str, a float or True, and hash it into another game.
+        raise ValueError(f"seed must be an int or None, got {seed!r}")
     if deck is not None and seed is not None:
         raise ValueError("give a seed or a stacked deck, not both")
     cards = _stacked(deck, rules) if deck is not None else _shuffled(rules, seed)
@@ -161,11 +167,20 @@ def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+# Two overloads spell ``Action`` for type checkers; the implementation takes
+# ``object``, so that the compiled build too refuses a non-action with
+# IllegalAction rather than a TypeError at the call (modern_art._speed).
+@overload
+def apply(state: GameState, action: PlayCard | Bid | Pass) -> Step: ...
+@overload
+def apply(state: GameState, action: SetPrice | Accept) -> Step: ...
 def apply(state: GameState, action: object) -> Step:
     """Apply ``action`` to ``state``: the new state and the events it caused.
 
     ``state`` is never changed. An action the rules forbid raises
-    :class:`~modern_art.IllegalAction` citing the rule.
+    :class:`~modern_art.IllegalAction` citing the rule; so does anything that
+    is not an action at all, or an action holding values of the wrong type
+    (untyped callers and decoded input can pass those).
 
     >>> import modern_art as ma
     >>> state = ma.new_game(3, seed=1)
@@ -177,14 +192,19 @@ def apply(state: GameState, action: object) -> Step:
     phase = state.phase
     if isinstance(phase, GameOver):
         refuse("R8.1", "the game is over; no action is possible", action)
-    if type(action) not in _ACTION_SET and not isinstance(action, _ACTION_TYPES):
+    if type(action) not in _ACTION_SET:
+        # Exactly the five classes (a decision): a subclass is never equal to a legal
+        # action (attrs equality compares classes) and could redefine what apply reads.
+        subclass = isinstance(action, _ACTION_TYPES)
         refuse(
             _phase_rule(phase),
             "expected PlayCard, Bid, Pass, SetPrice or Accept,"
-            f" got {type(action).__name__} {action!r}",
+            f" got {type(action).__name__} {action!r}"
+            + (", a subclass: send the action class itself" if subclass else ""),
             action,
         )
-    seat = action.seat  # type: ignore[attr-defined]
+    # An untyped read: the compiled build would check a typed one (TypeError).
+    seat: object = getattr(action, "seat")  # noqa: B009
     if type(seat) is not int or not 0 <= seat < len(state.players):
         n = len(state.players)
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)

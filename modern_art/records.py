@@ -172,19 +172,23 @@ def replay(game: GameRecord) -> GameState:
     """Re-apply every action of ``game`` and check its stated result; the final state.
 
     Raises:
-        ReplayError: the setup is invalid, an action is illegal where the
-            record puts it, or the game ends otherwise than ``game`` states
-            (other money or winners, over when the record says in progress,
-            or in progress when it states a result).
+        ReplayError: and nothing else, whatever the record holds (a record
+            built in Python may hold values of any type): the setup is
+            invalid (a seed that is not an ``int``, say), an action is illegal
+            where the record puts it, or the game ends otherwise than ``game``
+            states (other money or winners, over when the record says in
+            progress, or in progress when it states a result).
 
     >>> import modern_art as ma
     >>> game = ma.record(ma.new_game(3, seed=2), [], seed=2)
     >>> ma.replay(game).step
     0
     """
+    if not isinstance(game, GameRecord):
+        raise ReplayError(f"expected a GameRecord, got a {type(game).__name__}")
     try:
         state = game.start()
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         raise ReplayError(f"the record's setup is invalid: {exc}") from exc
     for index, action in enumerate(game.actions):
         try:

@@ -25,7 +25,7 @@ import attrs
 from modern_art.cards import Auction, Card
 from modern_art.rules import DealSchedule
 from modern_art.serialize import FORMAT, Kind
-from modern_art.wire import KINDS, TAG, UNIONS, WIRE_TYPES
+from modern_art.wire import KINDS, MAX_DECK_CARDS, TAG, UNIONS, WIRE_TYPES
 
 __all__ = ["json_schema"]
 
@@ -132,6 +132,7 @@ def _type(t: Any, defs: dict[str, Any]) -> dict[str, Any]:
                 "^[1-9][0-9]{0,5}$": {"type": "array", "items": {"type": "integer"}}
             },
             "additionalProperties": False,
+            "maxProperties": MAX_DECK_CARDS,
         }
     if isinstance(t, type) and issubclass(t, enum.Enum):
         return {"enum": [member.value for member in t]}

@@ -27,7 +27,9 @@ def offer(state: GameState, phase: Offering, action: object, events: list[Event]
             f"seat {seat} must offer a painting with PlayCard, not {action_name(action)}",
             action,
         )
-    players, counts, count, card = _take_from_hand(state, seat, action.card, "R2.1", action)
+    # Untyped reads of what the user sent: the compiled build checks typed ones.
+    wanted: object = getattr(action, "card")  # noqa: B009
+    players, counts, count, card = _take_from_hand(state, seat, wanted, "R2.1", action)
     events.append(CardPlayed(seat, card, count))
     if count >= ROUND_ENDING_COUNT or _all_hands_empty(players, seat):  # R6.1 (R5.6), R6.2
         return end_round(replace(state, players=players, counts=counts), seat, (card,), events)
@@ -68,7 +70,7 @@ def add_second_card(
             f" not {action_name(action)}",
             action,
         )
-    wanted: object = action.card
+    wanted: object = getattr(action, "card")  # noqa: B009 (untyped: see offer)
     i = _position(state.players[seat].hand, wanted)
     if i >= 0:
         held = state.players[seat].hand[i]

@@ -10,7 +10,7 @@ only.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, overload
 
 from attrs import frozen
 
@@ -33,6 +33,7 @@ from modern_art.state import GameState
 
 __all__ = [
     "HiddenAuctionView",
+    "OwnView",
     "PlayerView",
     "PublicAuction",
     "PublicPhase",
@@ -166,13 +167,42 @@ class PlayerView:
             return None
         return self.players[self.seat].money
 
+    def __str__(self) -> str:
+        """A compact board in text (:mod:`modern_art.board`); ``repr`` stays valid Python."""
+        # The text layer sits above this module: import it when first asked for.
+        from modern_art.board import board_text  # noqa: PLC0415
 
-# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+        return board_text(self)
+
+
+# The pure build's lighter __init__ (modern_art._speed).
 finish(HiddenAuctionView, SeatView, PlayerView)
 
 
+if TYPE_CHECKING:
+
+    class OwnView(PlayerView):
+        """A :class:`PlayerView` from a seat at the table: its ``seat`` is an ``int``."""
+
+        seat: int
+
+else:
+    # At run time a seat's view is a PlayerView like any other (equal, hashable,
+    # written to JSON alike); only type checkers tell the two apart.
+    OwnView = PlayerView
+
+
+@overload
+def view(state: GameState, seat: int) -> OwnView: ...
+@overload
+def view(state: GameState, seat: None) -> PlayerView: ...
+@overload
+def view(state: GameState, seat: int | None) -> PlayerView: ...
 def view(state: GameState, seat: int | None) -> PlayerView:
     """What ``seat`` may see of ``state`` (R7); ``seat=None`` is a spectator.
+
+    For a seat the result is typed :data:`OwnView`, whose ``seat`` a type
+    checker knows is an ``int``; at run time it is a :class:`PlayerView`.
 
     Raises:
         ValueError: ``seat`` is neither ``None`` nor a seat of the table.

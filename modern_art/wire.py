@@ -10,6 +10,7 @@ fault is a :class:`WireError` value that cattrs collects with its path.
 from __future__ import annotations
 
 import enum
+import heapq
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -33,6 +34,7 @@ from modern_art.cards import Card
 from modern_art.editions import Edition
 from modern_art.events import Event
 from modern_art.phases import DoubleOffer, Phase
+from modern_art.problems import position_problems
 from modern_art.records import GameRecord
 from modern_art.rules import DealSchedule, Rules
 from modern_art.state import GameState, Step
@@ -86,7 +88,8 @@ KINDS: Final[dict[str, tuple[type, ...]]] = {
 UNIONS: Final = (Action, Event, Phase, PublicPhase)
 """The unions whose members carry a ``"type"`` tag wherever they appear."""
 
-# Fields typed ``Any`` in the core (actions accept anything) have these types on the wire.
+# Action fields that may hold anything at run time (nothing checks them when an
+# action is made): written only when they have these types, read with these hooks.
 WIRE_TYPES: Final[dict[type, dict[str, Any]]] = {
     PlayCard: {"card": Card},
     Bid: {"amount": int},
@@ -129,9 +132,10 @@ def _bool(value: object, _: object = None) -> bool:
 
 def names(keys: Iterable[str]) -> str:
     """Sorted key names for a message, at most five of them."""
-    shown = sorted(keys)
-    more = f" and {len(shown) - 5} more" if len(shown) > 5 else ""
-    return ", ".join(json.dumps(key)[:40] for key in shown[:5]) + more
+    keys = list(keys)
+    shown = heapq.nsmallest(5, keys)  # not a sort: a document may have 100,000 keys
+    more = f" and {len(keys) - 5} more" if len(keys) > 5 else ""
+    return ", ".join(json.dumps(key)[:40] for key in shown) + more
 
 
 def structure_object(value: object, what: str) -> dict[str, Any]:
@@ -238,6 +242,12 @@ def _enum_hook(t: type[Any]) -> Callable[[Any, Any], Any]:
 
 def _deal_schedule(value: object, _: object = None) -> DealSchedule:
     entries = structure_object(value, "a deal schedule")
+    # Rules allow one entry per player count from min to max_players, and every
+    # player is dealt a card in round 1: never more entries than an edition has cards.
+    if len(entries) > MAX_DECK_CARDS:
+        raise WireError(
+            f"a deal schedule has at most {MAX_DECK_CARDS} player counts, got {len(entries)}"
+        )
     schedule: dict[int, tuple[int, ...]] = {}
     for key, deals in entries.items():
         if not re.fullmatch(r"[1-9][0-9]{0,5}", key):
@@ -302,7 +312,11 @@ def _attrs_hook(conv: Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
         )
         what = f"a {cls.__name__}"
         names = [a.name for a in attrs.fields(cls) if a.init]
-        check = _check_state if cls is GameState else None
+        checks: dict[type, Callable[[Any], Any]] = {
+            GameState: _check_state,
+            PlayerView: _check_view,
+        }
+        check = checks.get(cls)
 
         def structure(value: Any, _: Any) -> Any:
             fields = structure_object(value, what)
@@ -361,7 +375,20 @@ def _check_state(state: GameState) -> GameState:
             f"the state must hold each of the deck's {len(rules.deck)} cards exactly once,"
             f" got {len(held)} cards"
         )
+    _refuse_problems(position_problems(state), "state")
     return state
+
+
+def _check_view(view: PlayerView) -> PlayerView:
+    """Refuse a view whose facts do not add up (R7), as :func:`position_problems` finds them."""
+    _refuse_problems(position_problems(view), "view")
+    return view
+
+
+def _refuse_problems(problems: tuple[str, ...], what: str) -> None:
+    if problems:
+        more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+        raise WireError(f"the {what} cannot arise in a game: {'; '.join(problems[:3])}{more}")
 
 
 def _tagged(conv: Converter, union: Any) -> None:

@@ -134,14 +134,14 @@ CASES: list[tuple[str, Callable[[], ma.GameState], object, str]] = [
     # A seat that does not exist (R1.5).
     ("seat 3 of 3", offering, ma.Pass(3), "R1.5"),
     ("seat -1", open_auction, ma.Bid(-1, 20), "R1.5"),
-    ("seat True", offering, ma.Pass(True), "R1.5"),  # type: ignore[arg-type]
+    ("seat True", offering, ma.Pass(True), "R1.5"),  # a bool is an int to mypy
     ("seat '0'", one_offer, ma.Pass("1"), "R1.5"),  # type: ignore[arg-type]
     ("seat None", hidden, ma.Bid(None, 3), "R1.5"),  # type: ignore[arg-type]
     ("seat 1.0", fixed_priced, ma.Accept(1.0), "R1.5"),  # type: ignore[arg-type]
     # A card not in hand.
     ("another seat's card", offering, ma.PlayCard(0, SEAT1_CARD), "R2.1"),
-    ("a string card", offering, ma.PlayCard(0, "Daniel Melim"), "R2.1"),
-    ("a None card", offering, ma.PlayCard(0, None), "R2.1"),
+    ("a string card", offering, ma.PlayCard(0, "Daniel Melim"), "R2.1"),  # type: ignore[arg-type]
+    ("a None card", offering, ma.PlayCard(0, None), "R2.1"),  # type: ignore[arg-type]
     ("a made-up card", offering, ma.PlayCard(0, ma.Card(99, "Daniel Melim", OPEN)), "R2.1"),
     ("second card not held", double_offer, ma.PlayCard(0, SEAT1_CARD), "R5.1"),
     # The wrong kind of action for the phase.
@@ -201,10 +201,10 @@ CASES: list[tuple[str, Callable[[], ma.GameState], object, str]] = [
 # Non-integer amounts: R3.1 in every auction that takes an amount.
 for bad in (2.5, "7", True, None, 7.0, [7]):
     CASES += [
-        (f"open bid {bad!r}", open_auction, ma.Bid(0, bad), "R3.1"),
-        (f"one-offer bid {bad!r}", one_offer, ma.Bid(1, bad), "R3.1"),
-        (f"hidden bid {bad!r}", hidden, ma.Bid(2, bad), "R3.1"),
-        (f"price {bad!r}", fixed_unpriced, ma.SetPrice(0, bad), "R3.1"),
+        (f"open bid {bad!r}", open_auction, ma.Bid(0, bad), "R3.1"),  # type: ignore[arg-type]
+        (f"one-offer bid {bad!r}", one_offer, ma.Bid(1, bad), "R3.1"),  # type: ignore[arg-type]
+        (f"hidden bid {bad!r}", hidden, ma.Bid(2, bad), "R3.1"),  # type: ignore[arg-type]
+        (f"price {bad!r}", fixed_unpriced, ma.SetPrice(0, bad), "R3.1"),  # type: ignore[arg-type]
     ]
 
 
@@ -250,15 +250,15 @@ def test_apply_accepts_exactly_the_legal_actions() -> None:
             candidates: list[object] = [None, "x"]
             for seat in (*range(n), n, -1):
                 candidates += [ma.Pass(seat), ma.Accept(seat)]
-                candidates += [ma.Bid(seat, a) for a in amounts]
-                candidates += [ma.SetPrice(seat, a) for a in amounts]
+                candidates += [ma.Bid(seat, a) for a in amounts]  # type: ignore[arg-type]
+                candidates += [ma.SetPrice(seat, a) for a in amounts]  # type: ignore[arg-type]
                 candidates += [ma.PlayCard(seat, c) for c in rng.sample(deck, 6)]
                 if 0 <= seat < n:
                     candidates += [ma.PlayCard(seat, c) for c in state.players[seat].hand]
             legal = ma.legal_actions(state)
             for action in candidates:
                 try:
-                    ma.apply(state, action)
+                    ma.apply(state, action)  # type: ignore[arg-type]
                 except ma.IllegalAction:
                     assert action not in legal, action
                 else:
@@ -278,3 +278,26 @@ def test_R1_5_seat_not_an_int_is_never_a_legal_action() -> None:
         assert action not in legal
         with pytest.raises(ma.IllegalAction):
             ma.apply(state, action)
+
+
+def test_R2_1_a_subclass_of_an_action_class_is_refused_like_any_non_action() -> None:
+    """Only the five action classes themselves are actions: a subclass is refused, never applied.
+
+    A subclass is not equal to the legal action it copies (attrs equality compares
+    classes), so accepting it would break "accepted exactly when legal" (a decision).
+    """
+
+    class MyPlayCard(ma.PlayCard):
+        pass
+
+    class MyPass(ma.Pass):
+        pass
+
+    state = ma.new_game(3, seed=1)
+    card = state.players[0].hand[0]
+    mine = MyPlayCard(0, card)
+    assert mine not in ma.legal_actions(state) and mine != ma.PlayCard(0, card)
+    err = refused(state, mine, "R2.1")
+    assert "subclass" in err.reason and "MyPlayCard" in err.reason
+    assert MyPass(0) not in ma.legal_actions(state)
+    refused(state, MyPass(0), "R2.1")

@@ -168,3 +168,41 @@ def test_record_documents_refuse_an_inconsistent_result() -> None:
     doc["winners"] = None
     with pytest.raises(ma.SerializationError, match="both money and winners"):
         ma.from_json(json.dumps(doc), "record")
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, False, b"7", [7], 7 + 0j])
+def test_replay_raises_only_replay_error_for_a_seed_that_is_not_an_int(seed: object) -> None:
+    """A hand-built record with a str, float or bool seed is a ReplayError, not a TypeError."""
+    start, actions, _ = _finished()
+    record = ma.record(start, actions, seed=11)
+    with pytest.raises(ma.ReplayError, match="setup is invalid: seed must be an int or None"):
+        ma.replay(attrs.evolve(record, seed=seed))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"rules": "cmon"},
+        {"players": ("Ann", 1, "Cy")},
+        {"first_auctioneer": "0"},
+        {"first_auctioneer": None},
+        {"seed": None, "deck": (None,) * 70},
+        {"seed": None, "deck": ([1],) * 70},
+        {"actions": (None, "bid 5", ma.Bid(0, "5"))},  # type: ignore[arg-type]
+        {"actions": (ma.PlayCard(0, ["not", "a", "card"]),)},  # type: ignore[arg-type]
+    ],
+)
+def test_replay_raises_only_replay_error_whatever_a_record_holds(
+    change: dict[str, object],
+) -> None:
+    """Fields of the wrong type in a hand-built record give a ReplayError, never a TypeError."""
+    start, actions, _ = _finished()
+    record = ma.record(start, actions, seed=11)
+    with pytest.raises(ma.ReplayError):
+        ma.replay(attrs.evolve(record, **change))  # type: ignore[arg-type]
+
+
+def test_replay_refuses_what_is_not_a_record() -> None:
+    """Anything but a GameRecord is a ReplayError naming what arrived."""
+    with pytest.raises(ma.ReplayError, match="expected a GameRecord, got a dict"):
+        ma.replay({"seed": 1})  # type: ignore[arg-type]

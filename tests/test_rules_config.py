@@ -65,6 +65,11 @@ CMON_DEALS = {3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)}
         ({"deal_schedule": {**CMON_DEALS, 5: (8, 3, 3, 1)}}, "'deal_schedule'"),
         ({"deal_schedule": {**CMON_DEALS, 3: (20, 4, 0, 0)}}, "'deal_schedule'"),
         ({"max_players": 6}, "'deal_schedule'"),
+        ({"max_players": 4}, "'deal_schedule' has an entry for 5 players"),
+        ({"min_players": 4}, "'deal_schedule' has an entry for 3 players"),
+        ({"deal_schedule": {**CMON_DEALS, 6: (5, 2, 2, 0)}}, "entry for 6 players"),
+        ({"deal_schedule": {**CMON_DEALS, 2: (5, 2, 2, 0)}}, "entry for 2 players"),
+        ({"deal_schedule": [(3, (10, 6, 6, 0)), (3, (9, 4, 4, 0))]}, "player count twice"),
         ({"hidden_tie": "auctioneer_first"}, "'hidden_tie'"),
         ({"double_payment": None}, "'double_payment'"),
         ({"open_money": 1}, "'open_money'"),
@@ -155,3 +160,60 @@ def test_editions_are_validated() -> None:
         ma.Edition("x", ("A", "B"), ((1, 1, 1, 1, 1),))
     with pytest.raises(ValueError, match="'symbols'"):
         ma.Edition("x", ("A",), ((1, 1, 1, 1),))
+
+
+@pytest.mark.parametrize("rounds", [True, 1.0, "4", 0, -1])
+def test_R8_1_rounds_must_be_a_positive_integer(rounds: object) -> None:
+    """``rounds`` that is not a positive int is refused by its own check, not a later one."""
+    schedule = {n: (1,) * 4 for n in (3, 4, 5)}
+    with pytest.raises(ValueError, match="'rounds' must be a positive integer"):
+        ma.Rules(rounds=rounds, deal_schedule=schedule)  # type: ignore[arg-type]
+
+
+def test_R8_1_zero_rounds_with_empty_schedules_is_a_value_error() -> None:
+    """``rounds=0`` with empty deal schedules is refused with ValueError, never IndexError."""
+    with pytest.raises(ValueError, match="'rounds' must be a positive integer"):
+        ma.Rules(rounds=0, deal_schedule={n: () for n in (3, 4, 5)})
+
+
+def test_R8_1_one_round_is_allowed() -> None:
+    """The smallest positive number of rounds, 1, makes a game that ends after one round."""
+    rules = ma.Rules(rounds=1, deal_schedule={n: (5,) for n in (3, 4, 5)})
+    state = ma.new_game(3, seed=2, rules=rules)
+    while not state.is_over:
+        state = ma.apply(state, ma.legal_actions(state)[-1]).state
+    assert state.round == 1
+
+
+def test_R1_3_edition_symbol_counts_are_non_negative_integers() -> None:
+    """A symbol count of 0 is allowed; -1, 1.5 and True are refused naming 'symbols'."""
+    row = (3, 3, 2, 2, 0)
+    assert len(ma.Edition("x", ("A",), (row,)).deck) == 10
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="'symbols'"):
+            ma.Edition("x", ("A",), ((3, 3, 2, 2, bad),))  # type: ignore[arg-type]
+
+
+def test_deal_schedule_equals_only_mappings() -> None:
+    """A DealSchedule compared with a non-mapping is simply unequal: ``== 5`` is False."""
+    schedule = ma.DealSchedule({3: (10, 6, 6, 0)})
+    assert (schedule == 5) is False
+    assert (schedule != 5) is True
+    assert schedule.__eq__(5) is NotImplemented
+    assert schedule == {3: (10, 6, 6, 0)}
+    assert schedule != {3: (10, 6, 6, 1)}
+
+
+def test_R1_4_deal_schedule_names_only_player_counts_the_rules_allow() -> None:
+    """(decision) A schedule entry outside min_players..max_players is refused with Rules."""
+    with pytest.raises(ValueError, match="entry for 6 players, outside 'min_players' to"):
+        ma.Rules(deal_schedule={**CMON_DEALS, 6: (5, 2, 2, 0)})
+    narrowed = ma.Rules(min_players=4, max_players=4, deal_schedule={4: CMON_DEALS[4]})
+    assert list(narrowed.deal_schedule) == [4]
+
+
+def test_deal_schedule_copied_into_rules_shares_its_items() -> None:
+    """Rules' converter copies a DealSchedule without rebuilding it entry by entry."""
+    big = ma.DealSchedule({n: (1,) for n in range(3, 2003)})
+    copied = ma.DealSchedule(big)
+    assert copied == big and copied._items is big._items and copied[2002] == (1,)

@@ -360,9 +360,9 @@ def test_unknown_kind_is_a_caller_bug() -> None:
         "Bid",
         ma.Rules().deck[0],
         [ma.TurnStarted(1), ma.Bid(0, 3)],
-        ma.Bid(0, "3"),
+        ma.Bid(0, "3"),  # type: ignore[arg-type]
         ma.Bid(True, 3),
-        ma.PlayCard(0, 12),
+        ma.PlayCard(0, 12),  # type: ignore[arg-type]
         ma.Bid(0, 10**18),
         ma.GameEnded((10**5000,), (0,)),
     ],

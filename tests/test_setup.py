@@ -107,6 +107,21 @@ def test_R1_4_stacked_deck_deals_blocks_from_the_top() -> None:
     assert state.deck == deck[30:]
 
 
+@pytest.mark.parametrize("seed", ["7", 7.0, True, False, b"7", [7]])
+def test_new_game_refuses_a_seed_that_is_not_an_int(seed: object) -> None:
+    """A seed is an int or None: a str, float or bool (which Random would hash) is a ValueError."""
+    with pytest.raises(ValueError, match="seed must be an int or None, got"):
+        ma.new_game(3, seed=seed)  # type: ignore[arg-type]
+
+
+def test_new_game_takes_any_int_seed() -> None:
+    """Negative and very large ints are seeds; -n shuffles as n does, as in Python's random."""
+    for seed in (-1, 0, 2**80):
+        assert ma.new_game(3, seed=seed) == ma.new_game(3, seed=seed)
+    assert ma.new_game(3, seed=2**80) != ma.new_game(3, seed=0)
+    assert ma.new_game(3, seed=-5) == ma.new_game(3, seed=5)
+
+
 def test_R1_5_first_auctioneer_chosen_default_seat_0() -> None:
     """Seat 0 offers first unless ``first_auctioneer`` names another seat."""
     assert ma.new_game(4, seed=2).to_act == {0}
@@ -134,3 +149,12 @@ def test_R1_6_hand_is_not_museum() -> None:
     assert len(state.players[1].hand) == 2
     assert [c.artist for c in state.players[0].hand] == ["Manuel Carvalho"]
     assert state.players[0].museum == ()
+
+
+def test_R1_4_a_new_game_is_at_step_0_and_each_action_adds_one() -> None:
+    """``state.step`` counts the actions applied: 0 after the deal, then one more per action."""
+    state = ma.new_game(3, seed=4)
+    assert state.step == 0
+    for expected in range(1, 6):
+        state = ma.apply(state, ma.legal_actions(state)[0]).state
+        assert state.step == expected

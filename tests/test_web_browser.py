@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
 
-need("starlette", "the web extra: pip install -e '.[web]'")
-uvicorn = need("uvicorn", "the web extra: pip install -e '.[web]'")
-sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
+need("starlette")
+uvicorn = need("uvicorn")
+sync_api = need("playwright.sync_api")
 if not CHROMIUM.exists():
     from webkit import missing
 

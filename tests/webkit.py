@@ -1,9 +1,11 @@
 """Helpers for the web table's tests: optional dependencies, a hand-moved clock, tables.
 
-The web tests need the ``web`` extra (and Playwright with Debian's Chromium
-for the browser tests). Locally they are skipped, with the reason, when those
-are missing; under CI (the ``CI`` variable set, as ``.ci/run`` runs) they
-fail instead, so that a broken install cannot pass as a green run.
+The web tests need the ``test-web`` extra (``pip install -e '.[test-web]'``:
+the ``web`` extra, an HTTP client for Starlette's test client and Playwright)
+and, for the browser tests, Debian's Chromium. Locally they are skipped, with
+the reason, when any of those is missing or fails to import; under CI (the
+``CI`` variable set, as ``.ci/run`` runs) they fail instead, so that a broken
+install cannot pass as a green run.
 """
 
 from __future__ import annotations
@@ -35,12 +37,21 @@ def missing(reason: str) -> None:
     pytest.skip(reason, allow_module_level=True)
 
 
-def need(module: str, install: str) -> ModuleType:
-    """Import ``module`` or skip (fail under CI), saying what to ``install``."""
+INSTALL = "pip install -e '.[test-web]'"
+"""The install command that brings every web test's dependency but Chromium."""
+
+
+def need(module: str, install: str = INSTALL) -> ModuleType:
+    """Import ``module`` or skip (fail under CI), saying why and what to ``install``.
+
+    Any failure to import counts, not only ``ImportError``: Starlette's test
+    client raises ``RuntimeError`` when its HTTP client is missing.
+    """
     try:
         return importlib.import_module(module)
-    except ImportError as err:
-        missing(f"{module} is not importable ({err}); install {install}")
+    except Exception as err:  # whatever breaks the import: say so and skip
+        why = f"{type(err).__name__}: {(str(err).strip().splitlines() or [''])[0]}"
+        missing(f"{module} is not importable ({why}); to install: {install}")
         raise  # unreachable: missing() raises
 
 

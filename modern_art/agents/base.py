@@ -13,7 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from modern_art.actions import Action
 from modern_art.events import Event
-from modern_art.views import PlayerView
+from modern_art.views import OwnView
 
 __all__ = ["Agent", "agent_name"]
 
@@ -28,20 +28,24 @@ class Agent(Protocol):
     actions. An agent may keep notes between calls (a money ledger, say);
     make a fresh agent for each game.
 
+    >>> from collections.abc import Sequence
     >>> import modern_art as ma
     >>> class FirstChoice:
-    ...     def act(self, view, events):
+    ...     def act(self, view: ma.OwnView, events: Sequence[ma.Event]) -> ma.Action:
     ...         return view.legal_actions[0]
     >>> isinstance(FirstChoice(), ma.Agent)
     True
     """
 
-    def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
+    def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """The action to take now.
 
         Args:
             view: what the agent's seat sees; ``view.legal_actions`` is never
-                empty when an agent is asked.
+                empty when an agent is asked. Typed :data:`~modern_art.OwnView`:
+                ``view.seat`` is the agent's seat, an ``int``, with no check
+                needed (a bot annotated with :class:`~modern_art.PlayerView`
+                is an agent too).
             events: the events the seat has been shown since the game began,
                 oldest first (redacted with :func:`~modern_art.visible_events`).
                 Read it during the call; do not keep or change it.

@@ -43,7 +43,7 @@ from modern_art.phases import (
     OpenAuction,
 )
 from modern_art.scoring import ROUND_ENDING_COUNT
-from modern_art.views import HiddenAuctionView, PlayerView
+from modern_art.views import HiddenAuctionView, OwnView
 
 __all__ = ["HeuristicAgent", "heuristic_action"]
 
@@ -78,7 +78,7 @@ class HeuristicAgent:
         self.seed = seed
         self._ledger = LedgerCache()
 
-    def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
+    def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """Choose an action by the rules of thumb in this module's docstring."""
         moneys = self._ledger.money(view, events)
         return heuristic_action(Table.from_view(view, moneys))

@@ -50,7 +50,7 @@ from modern_art.phases import (
 )
 from modern_art.sampling import sample_state
 from modern_art.state import GameState
-from modern_art.views import HiddenAuctionView, PlayerView
+from modern_art.views import HiddenAuctionView, OwnView, PlayerView
 
 __all__ = ["MonteCarloAgent"]
 
@@ -123,9 +123,8 @@ class MonteCarloAgent:
             f" rollout={self.rollout!r})"
         )
 
-    def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
+    def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """Search the candidate actions and return the best (see the module's docstring)."""
-        assert view.seat is not None
         seat = view.seat
         phase = view.phase
         if isinstance(phase, OpenAuction):
@@ -149,7 +148,7 @@ class MonteCarloAgent:
 
     def _search(
         self,
-        view: PlayerView,
+        view: OwnView,
         ledger: MoneyLedger,
         candidates: Sequence[tuple[Action, int | None]],
     ) -> int:
@@ -160,7 +159,6 @@ class MonteCarloAgent:
         """
         if len(candidates) == 1:
             return 0
-        assert view.seat is not None
         seat, rng, policy = view.seat, self._rng, self._policy
         # Stage 1: about half the budget, every candidate in the same worlds.
         first = max(2, self.playouts // (2 * len(candidates)))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from modern_art.actions import Action
 from modern_art.events import Event
-from modern_art.views import PlayerView
+from modern_art.views import OwnView
 
 __all__ = ["RandomAgent"]
 
@@ -32,7 +32,7 @@ class RandomAgent:
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
+    def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """A uniformly random one of ``view.legal_actions``."""
         legal = view.legal_actions
         return legal[self._rng.randrange(len(legal))]

@@ -19,7 +19,7 @@ from modern_art.phases import Phase
 from modern_art.rules import Rules
 from modern_art.scoring import ROUND_ENDING_COUNT, artist_value
 from modern_art.state import GameState
-from modern_art.views import PlayerView, PublicPhase
+from modern_art.views import OwnView, PlayerView, PublicPhase
 
 
 class Table:
@@ -76,9 +76,8 @@ class Table:
         self._index = _artist_index(rules)
 
     @classmethod
-    def from_view(cls, view: PlayerView, moneys: Sequence[int]) -> Table:
+    def from_view(cls, view: OwnView, moneys: Sequence[int]) -> Table:
         """The table as ``view``'s seat knows it; ``moneys`` fills screened money (R7.4)."""
-        assert view.seat is not None
         return cls(
             view.rules,
             view.seat,

@@ -1,7 +1,8 @@
 """The ``modern-art`` command: demo, play, simulate, replay and rules.
 
-Install it with the ``cli`` extra (``pip install 'modern-art[cli]'``), which
-brings in ``rich`` for tables and progress bars; the library itself never
+Install it with the ``cli`` extra (``pip install -e '.[cli]'`` from a clone,
+``pip install 'modern-art[cli]'`` once published), which brings in ``rich``
+for tables and progress bars; the library itself never
 imports ``rich``. ``python -m modern_art`` runs the same command.
 
 Exit codes: 0 success, 1 an error (a message on stderr), 2 a usage error
@@ -87,7 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
         " final money.",
     )
     demo.add_argument("--seed", type=int, default=7, help="the deal's seed (default 7)")
-    demo.add_argument("--save", metavar="FILE", help="also save the game record as JSON")
+    demo.add_argument(
+        "--save",
+        metavar="FILE",
+        help="also save the game record: JSON if FILE ends in .json, else text (e.g. game.mart)",
+    )
     demo.set_defaults(run="demo")
 
     play = commands.add_parser(
@@ -108,7 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
     _add_playouts_option(play)
-    play.add_argument("--save", metavar="FILE", help="save the game record as JSON at the end")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game record at the end: JSON if FILE ends in .json, else text (.mart)",
+    )
     _add_rules_options(play)
     play.set_defaults(run="play")
 
@@ -116,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="run a tournament between bots",
         description="Plays many games between bots with seats rotated and prints each"
-        " bot's win rate (with a 95%% confidence interval), mean final money and its"
+        " bot's win rate (with a 95% confidence interval), mean final money and its"
         " spread, and the games per second.",
     )
     sim.add_argument(
@@ -128,7 +137,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
-    sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="worker processes (default 1); more than 1 means --backend processes",
+    )
+    sim.add_argument(
+        "--backend",
+        choices=("local", "processes", "ray"),
+        default=None,
+        help="where the games are played: local (this process), processes (--workers"
+        " of them) or ray (the ray extra); the results are the same with any",
+    )
+    sim.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help="with --backend ray, the Ray cluster's address (default: a local instance)",
+    )
+    sim.add_argument(
+        "--records",
+        metavar="FILE",
+        help="write every game's record to FILE as JSON Lines, one game a line, as it ends",
+    )
+    sim.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish a run stopped midway: keep the games already in --records FILE",
+    )
     _add_playouts_option(sim)
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.add_argument(
@@ -143,10 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help="step through a saved game record",
-        description="Checks a game record (JSON, as saved by demo --save or play --save)"
-        " and tells the game move by move.",
+        description="Checks game records (JSON, or the text records of .mart files, as"
+        " saved by demo --save or play --save) and tells each game move by move.",
     )
-    replay.add_argument("file", metavar="FILE", help="the game record, or - for stdin")
+    replay.add_argument(
+        "file", metavar="FILE", help="the game record (JSON or text), or - for stdin"
+    )
     replay.add_argument("--step", action="store_true", help="wait for Enter after each action")
     replay.add_argument(
         "--svg",
@@ -190,11 +228,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         import rich  # noqa: F401, PLC0415 (the core must not need rich)
     except ImportError:
         print(
-            "modern-art: the command needs the 'cli' extra: pip install 'modern-art[cli]'",
+            "modern-art: the command needs the 'cli' extra (rich): from a clone of the"
+            " repository, pip install -e '.[cli]'; once published, pip install"
+            " 'modern-art[cli]'",
             file=sys.stderr,
         )
         return 1
     from modern_art.cli import commands, play  # noqa: PLC0415 (they need rich)
+    from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
         if args.run == "play":
@@ -204,5 +245,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nmodern-art: interrupted", file=sys.stderr)
         return 130
     except commands.CommandError as exc:
-        print(f"modern-art {args.command}: {exc}", file=sys.stderr)
+        # The message may echo a path or a file's content: no control characters.
+        print(f"modern-art {args.command}: {visible(str(exc))}", file=sys.stderr)
         return 1

@@ -12,8 +12,6 @@ from pathlib import Path
 
 import attrs
 from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from modern_art.actions import Action
@@ -28,12 +26,16 @@ from modern_art.agents import (
     tournament,
 )
 from modern_art.cli import pictures
+from modern_art.cli.backends import backend_of, executor_for, games_in, printable, progress_bar
 from modern_art.cli.narrate import Narrator
+from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply
+from modern_art.errors import NotationError
 from modern_art.records import GameRecord, ReplayError, replay
 from modern_art.rules import Rules, preset, presets
 from modern_art.serialize import SerializationError, from_json, to_json
 from modern_art.state import GameState, Step
+from modern_art.textrecords import read_records, write_records
 
 
 class CommandError(Exception):
@@ -48,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
 
 def console() -> Console:
     """The console for results: stdout, wide enough for tables when piped."""
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 100)
+    # No emoji codes either: a player named ":skull:" keeps their name.
+    return Console(highlight=False, emoji=False, width=None if sys.stdout.isatty() else 100)
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -72,11 +75,16 @@ def bot_factory(kind: str, playouts: int) -> AgentFactory:
 
 
 def save_record(record: GameRecord, path: str | None) -> None:
-    """Write ``record`` as JSON to ``path`` (nothing when ``None``)."""
+    """Write ``record`` to ``path`` (nothing when ``None``): JSON for ``.json``, else text.
+
+    Any other name (``.mart`` is the suggested suffix, ``.txt`` works too)
+    gets the text game record of :func:`modern_art.write_records`.
+    """
     if path is None:
         return
+    text = to_json(record) + "\n" if path.lower().endswith(".json") else write_records([record])
     try:
-        Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
+        Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot save the record to {path}: {exc.strerror}") from None
 
@@ -123,7 +131,8 @@ def demo(args: argparse.Namespace) -> int:
     record = play_game(agents, rules=rules, seed=args.seed, names=names, observer=observe)
     save_record(record, args.save)
     if args.save:
-        out.print(f"The game record is saved in {args.save}: modern-art replay {args.save}")
+        saved = markup_safe(args.save)
+        out.print(f"The game record is saved in {saved}: modern-art replay {saved}")
     return 0
 
 
@@ -141,49 +150,67 @@ def simulate(args: argparse.Namespace) -> int:
         )
     factories = [bot_factory(kind, args.playouts) for kind in lineup]
     err = Console(stderr=True)
-    start = time.perf_counter()
-    with Progress(
-        TextColumn("playing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=args.json or not err.is_terminal,
-    ) as progress:
-        task = progress.add_task("games", total=args.games)
+    try:
+        backend = backend_of(args)
+        resumed = games_in(args.records) if args.resume else 0
+        with (
+            executor_for(backend, args) as executor,
+            progress_bar(err, disable=args.json or not err.is_terminal) as progress,
+        ):
+            start = time.perf_counter()  # after Ray's start-up, which is not play
+            task = progress.add_task("games", total=args.games, completed=min(resumed, args.games))
 
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done)
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done)
 
-        result = tournament(
-            factories,
-            args.games,
-            rules=rules,
-            seed=args.seed,
-            workers=args.workers,
-            progress=advance,
-        )
-    seconds = time.perf_counter() - start
+            result = tournament(
+                factories,
+                args.games,
+                rules=rules,
+                seed=args.seed,
+                workers=args.workers,
+                executor=executor,
+                records=args.records,
+                progress=advance,
+            )
+    except ValueError as exc:
+        raise CommandError(printable(str(exc))) from None
+    except OSError as exc:
+        where = printable(args.records or "")
+        raise CommandError(f"cannot use the records file {where}: {exc.strerror}") from None
+    seconds = max(time.perf_counter() - start, 1e-9)
+    played = result.games - min(resumed, result.games)
     command = _simulate_command(args)
     if args.report:
         _write(Path(args.report), pictures.report_page(result, command, seconds), "the report")
     if args.json:
-        print(json.dumps(_result_json(result, seconds, args, command), indent=2))
+        print(json.dumps(_result_json(result, seconds, played, backend, args, command), indent=2))
         return 0
     out = console()
     out.print(_result_table(result))
-    out.print(
-        f"{result.games} games of {result.players} players in {seconds:.1f} s:"
-        f" {result.games / seconds:.1f} games per second with {args.workers}"
-        f" worker{'s' if args.workers > 1 else ''}."
-    )
+    out.print(_speed_line(result, played, seconds, backend, args), markup=False)
     out.print(
         "Win rate: share of games won, a shared victory split evenly; an agent holding"
         " k of n seats wins k/n of games if it is no better than its rivals."
     )
     out.print(f"Reproduce with: {command}")
     return 0
+
+
+def _speed_line(
+    result: TournamentResult, played: int, seconds: float, backend: str, args: argparse.Namespace
+) -> str:
+    where = {"local": "in this process", "processes": f"in {args.workers} processes"}.get(
+        backend, "on Ray"
+    )
+    line = (
+        f"{result.games} games of {result.players} players; {played} played in {seconds:.1f} s"
+        f" {where}: {played / seconds:.1f} games per second."
+    )
+    if args.records is not None:
+        kept = f" ({result.games - played} were already there)" if played < result.games else ""
+        line += f" Records in {printable(args.records)}{kept}."
+    return line
 
 
 def _simulate_command(args: argparse.Namespace) -> str:
@@ -223,7 +250,12 @@ def _result_table(result: TournamentResult) -> Table:
 
 
 def _result_json(
-    result: TournamentResult, seconds: float, args: argparse.Namespace, command: str
+    result: TournamentResult,
+    seconds: float,
+    played: int,
+    backend: str,
+    args: argparse.Namespace,
+    command: str,
 ) -> dict[str, object]:
     return {
         "command": command,
@@ -232,8 +264,10 @@ def _result_json(
         "lineup": list(args.bots),
         "seed": args.seed,
         "workers": args.workers,
+        "backend": backend,
+        "games_played": played,
         "seconds": round(seconds, 3),
-        "games_per_second": round(result.games / seconds, 3),
+        "games_per_second": round(played / seconds, 3),
         "standings": [
             {
                 "agent": s.name,
@@ -254,28 +288,45 @@ def _result_json(
 
 
 def replay_file(args: argparse.Namespace) -> int:
-    """Check a saved game record and tell it action by action."""
-    record = read_record(args.file)
-    try:
-        replay(record)
-    except ReplayError as exc:
-        raise CommandError(f"{args.file} does not replay: {exc}") from None
-    out = console()
-    if args.svg:
-        directory = Path(args.svg)
+    """Check saved game records (JSON or text) and tell each game action by action."""
+    records = read_records_file(args.file)
+    for record in records:
         try:
-            count = pictures.write_replay(record, directory, args.every)
-        except OSError as exc:
-            raise CommandError(
-                f"cannot write the pictures to {args.svg}: {exc.strerror}"
-            ) from None
-        out.print(f"{count} pictures and index.html written to {escape(str(directory))}")
+            replay(record)
+        except ReplayError as exc:
+            raise CommandError(f"{args.file} does not replay: {exc}") from None
+    if args.svg:
+        for number, record in enumerate(records, 1):
+            # One game to the directory; several, each to a game-N directory in it.
+            directory = Path(args.svg) if len(records) == 1 else Path(args.svg) / f"game-{number}"
+            write_pictures(record, directory, args)
         return 0
+    for number, record in enumerate(records, 1):
+        if len(records) > 1:
+            console().print(f"\n[bold]Game {number} of {len(records)}[/]")
+        if not tell_game(record, args):
+            break
+    return 0
+
+
+def write_pictures(record: GameRecord, directory: Path, args: argparse.Namespace) -> None:
+    """Draw ``record`` into ``directory``: a picture every ``--every`` actions and an index."""
+    try:
+        count = pictures.write_replay(record, directory, args.every)
+    except OSError as exc:
+        raise CommandError(f"cannot write the pictures to {directory}: {exc.strerror}") from None
+    console().print(f"{count} pictures and index.html written to {markup_safe(str(directory))}")
+
+
+def tell_game(record: GameRecord, args: argparse.Namespace) -> bool:
+    """Tell one replayed game; ``False`` if the reader left at the end of input."""
+    out = console()
     names = list(record.players)
     narrator = Narrator(record.rules, names, viewer=None, show_money=True)
     out.print(
-        f"[bold]Replaying[/] {len(record.actions)} actions: {', '.join(names)}"
-        f" ({record.rules.edition.name} rules)."
+        f"[bold]Replaying[/] {len(record.actions)} actions:"
+        f" {', '.join(markup_safe(name) for name in names)}"
+        f" ({markup_safe(record.rules.edition.name)} rules)."
     )
     for line in narrator.opening():
         out.print(line)
@@ -290,8 +341,8 @@ def replay_file(args: argparse.Namespace) -> int:
                 input(f"[action {index + 1} of {len(record.actions)}] Enter for the next one ")
             except EOFError:
                 out.print("\nEnd of input: replay stopped.")
-                return 0
-    return 0
+                return False
+    return True
 
 
 def _write(path: Path, text: str, what: str) -> None:
@@ -301,8 +352,12 @@ def _write(path: Path, text: str, what: str) -> None:
         raise CommandError(f"cannot write {what} to {path}: {exc.strerror}") from None
 
 
-def read_record(path: str) -> GameRecord:
-    """The game record in ``path`` (``-`` for stdin), or a :class:`CommandError`."""
+def read_records_file(path: str) -> list[GameRecord]:
+    """The game records in ``path`` (``-`` for stdin), or a :class:`CommandError`.
+
+    A file whose text starts with ``{`` is one JSON record; any other is text
+    game records (:func:`modern_art.read_records`), one game or more.
+    """
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -310,9 +365,14 @@ def read_record(path: str) -> GameRecord:
     except UnicodeDecodeError:
         raise CommandError(f"{path} is not a text file") from None
     try:
-        return from_json(text, "record")
-    except SerializationError as exc:
+        if text.lstrip().startswith("{"):
+            return [from_json(text, "record")]
+        records = read_records(text)
+    except (SerializationError, NotationError) as exc:
         raise CommandError(f"{path} is not a game record: {exc}") from None
+    if not records:
+        raise CommandError(f"{path} is not a game record: it holds no game")
+    return records
 
 
 # rules --------------------------------------------------------------------------------
@@ -326,13 +386,16 @@ def rules(args: argparse.Namespace) -> int:
             out.print(name)
         return 0
     chosen = rules_from(args)
-    out.print(f"[bold]Rules preset {args.preset!r}[/] (edition {chosen.edition.name!r})")
+    out.print(
+        f"[bold]Rules preset {markup_safe(repr(args.preset))}[/]"
+        f" (edition {markup_safe(repr(chosen.edition.name))})"
+    )
     deck = Table(title="The deck, artists in board order (R1.3)", title_justify="left")
     deck.add_column("artist")
     for label in ("cards", "open", "one-offer", "hidden", "fixed price", "double"):
         deck.add_column(label, justify="right")
     for artist, row in zip(chosen.artists, chosen.edition.symbols, strict=True):
-        deck.add_row(artist, str(sum(row)), *map(str, row))
+        deck.add_row(markup_safe(artist), str(sum(row)), *map(str, row))
     out.print(deck)
     settings = Table(title="Settings", title_justify="left")
     settings.add_column("field")

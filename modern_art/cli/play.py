@@ -14,13 +14,13 @@ import argparse
 import random
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import Agent
 from modern_art.cli.commands import CommandError, bot_factory, console, rules_from, save_record
 from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
+from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply, new_game
 from modern_art.errors import IllegalAction
 from modern_art.events import Event
@@ -36,7 +36,7 @@ from modern_art.phases import (
 from modern_art.records import record
 from modern_art.redaction import visible_events
 from modern_art.state import GameState, Step
-from modern_art.views import HiddenAuctionView, PlayerView, view
+from modern_art.views import HiddenAuctionView, OwnView, PlayerView, view
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 
@@ -82,8 +82,8 @@ def play(args: argparse.Namespace) -> int:
     state = new_game(names, seed=seed, rules=rules)
     start = state
     out.print(
-        f"[bold]Modern Art[/]: you are {escape(args.name)}, seat {me}, against"
-        f" {', '.join(escape(names[s]) for s in sorted(agents))}. Seed {seed}."
+        f"[bold]Modern Art[/]: you are {markup_safe(args.name)}, seat {me}, against"
+        f" {', '.join(markup_safe(names[s]) for s in sorted(agents))}. Seed {seed}."
     )
     out.print("Type h for help at any prompt.")
     narrator = Narrator(rules, names, viewer=me, show_money=False)
@@ -110,7 +110,8 @@ def play(args: argparse.Namespace) -> int:
         out.print(f"\n{reason} You leave the table; the game is abandoned.")
     save_record(record(start, actions, seed=seed), args.save)
     if args.save:
-        out.print(f"The game record is saved in {args.save}: modern-art replay {args.save}")
+        saved = markup_safe(args.save)
+        out.print(f"The game record is saved in {saved}: modern-art replay {saved}")
     return 0
 
 
@@ -151,22 +152,21 @@ class Human:
                 continue
             action = parse_answer(seen, word)
             if isinstance(action, str):
-                self.out.print(f"[red]Not understood:[/] {escape(action)}")
+                self.out.print(f"[red]Not understood:[/] {markup_safe(action)}")
                 continue
             try:
                 return action, apply(state, action)
             except IllegalAction as exc:
-                self.out.print(f"[red]Not allowed:[/] {escape(str(exc))}")
+                self.out.print(f"[red]Not allowed:[/] {markup_safe(str(exc))}")
 
 
-def parse_answer(seen: PlayerView, word: str) -> Action | str:
+def parse_answer(seen: OwnView, word: str) -> Action | str:
     """The action ``word`` asks for in ``seen``'s phase, or why it cannot be read.
 
-    Amounts that are not whole numbers are passed on as they are, so that the
-    engine refuses them with its rule (R3.1).
+    An amount that is not a whole number is answered here, citing R3.1; the
+    engine judges every whole number.
     """
     seat = seen.seat
-    assert seat is not None
     if word in ("p", "pass", "n", "no"):
         return Pass(seat)
     if word in ("a", "accept", "y", "yes"):
@@ -180,11 +180,10 @@ def parse_answer(seen: PlayerView, word: str) -> Action | str:
         if not 1 <= number <= len(seen.hand):
             return f"there is no card {number} in your hand: type 1 to {len(seen.hand)}"
         return PlayCard(seat, seen.hand[number - 1])
-    amount: object
     try:
         amount = int(word)
     except ValueError:
-        amount = word
+        return f"bids and prices are whole numbers of money, got {word!r} (R3.1)"
     if isinstance(phase, FixedPriceAuction):
         if phase.price is None:
             return SetPrice(seat, amount)
@@ -192,9 +191,8 @@ def parse_answer(seen: PlayerView, word: str) -> Action | str:
     return Bid(seat, amount)
 
 
-def show_view(out: Console, seen: PlayerView) -> None:
+def show_view(out: Console, seen: OwnView) -> None:
     """Everything the seat may see, as tables: board, players, hand, auction."""
-    assert seen.seat is not None
     rules = seen.rules
     now = payout_if_round_ended_now(seen)
     best = best_case_payout(seen)
@@ -204,7 +202,7 @@ def show_view(out: Console, seen: PlayerView) -> None:
     for a, artist in enumerate(rules.artists):
         held = sum(1 for card in seen.hand if card.artist == artist)
         board.add_row(
-            escape(artist),
+            markup_safe(artist),
             str(seen.counts[a]),
             " + ".join(map(str, seen.tiles[a])) or "-",
             str(now[artist]),
@@ -216,8 +214,9 @@ def show_view(out: Console, seen: PlayerView) -> None:
     for column in ("seat", "player", "money", "cards", "museum"):
         table.add_column(column)
     for s, p in enumerate(seen.players):
-        museum = ", ".join(escape(c.artist) for c in p.museum) or "-"
-        who = escape(p.name) + (" (you)" if s == seen.seat and p.name.lower() != "you" else "")
+        museum = ", ".join(markup_safe(c.artist) for c in p.museum) or "-"
+        you = s == seen.seat and p.name.lower() != "you"
+        who = markup_safe(p.name) + (" (you)" if you else "")
         table.add_row(
             str(s), who, "?" if p.money is None else str(p.money), str(p.hand_size), museum
         )
@@ -229,7 +228,7 @@ def show_view(out: Console, seen: PlayerView) -> None:
 
 def status_line(seen: PlayerView) -> str:
     """One line on the auction in progress, or whose turn it is."""
-    names = [escape(p.name) for p in seen.players]
+    names = [markup_safe(p.name) for p in seen.players]
     phase = seen.phase
     money = f"You have {seen.money}."
     if isinstance(phase, Offering):
@@ -271,7 +270,7 @@ def payout_hint(seen: PlayerView) -> str:
     k = len(auction.lot)
     per = f"{k} paintings, each" if k > 1 else "one painting"
     return (
-        f"Payout hint: {per} of {escape(artist)} would pay {now[artist]} if the round"
+        f"Payout hint: {per} of {markup_safe(artist)} would pay {now[artist]} if the round"
         f" ended now, and at most {best[artist]} this round."
     )
 
@@ -283,7 +282,7 @@ def prompt_text(seen: PlayerView) -> str:
     if isinstance(phase, Offering):
         return f"Offer a painting: type its number, 1 to {len(seen.hand)}."
     if isinstance(phase, DoubleOffer):
-        artist = escape(phase.card.artist)
+        artist = markup_safe(phase.card.artist)
         return (
             f"Add a second {artist} (not a double) to sell both together: type its number;"
             " or p to decline."

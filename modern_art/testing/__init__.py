@@ -1,6 +1,8 @@
 """Check a :class:`~modern_art.Rules` preset, an agent or an engine change the way we do.
 
-This module needs Hypothesis (``pip install 'modern-art[testing]'``);
+This module needs Hypothesis: ``pip install -e '.[testing]'`` from a clone
+of the repository (``pip install 'modern-art[testing]'`` once published).
+Without it, importing this module raises ``ModuleNotFoundError`` saying so;
 ``import modern_art`` never imports it.
 
 Nine invariants (:data:`INVARIANTS`) must hold after every step of every
@@ -26,6 +28,16 @@ exactly the actions ``apply`` accepts.
 >>> check_game(mine, games=3).games
 3
 """
+
+try:
+    import hypothesis  # noqa: F401 (only to give the install hint if it is missing)
+except ImportError as missing:
+    raise ModuleNotFoundError(
+        "modern_art.testing needs Hypothesis, which is not installed: from a clone of the"
+        " repository, pip install -e '.[testing]'; once published, pip install"
+        " 'modern-art[testing]'",
+        name="hypothesis",
+    ) from missing
 
 from modern_art.testing.bounds import max_money, max_steps, potential
 from modern_art.testing.conformance import CheckReport, check_game, check_played

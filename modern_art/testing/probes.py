@@ -53,6 +53,15 @@ def garbage_cards(rules: Rules) -> tuple[object, ...]:
     )
 
 
+def unchecked(kind: type, *fields: object) -> object:
+    """``kind(*fields)``, built past the type checker on purpose.
+
+    The probes hold seats, amounts and cards of the wrong type, which
+    :func:`modern_art.apply` must refuse at run time like any other illegal action.
+    """
+    return kind(*fields)
+
+
 def _interesting_amounts(state: GameState, money: int) -> set[int]:
     """Amounts at the edges of what the phase allows."""
     amounts = {-1, 0, 1, 2, money - 1, money, money + 1}
@@ -96,7 +105,7 @@ def action_space(
         in_play.append(phase.card)
     space: list[object] = [*NOT_ACTIONS]
     for seat_like in GARBAGE_SEATS:
-        space += [Pass(seat_like), Accept(seat_like)]  # type: ignore[arg-type]
+        space += [unchecked(Pass, seat_like), unchecked(Accept, seat_like)]
     for seat in seats:
         on_table = 0 <= seat < n
         money = state.players[seat].money if on_table else top
@@ -104,14 +113,15 @@ def action_space(
         space += [Pass(seat), Accept(seat)]
         if exhaustive:
             amounts: list[object] = [*range(-1, money + 2), *GARBAGE_AMOUNTS]
-            space += [Bid(seat, a) for a in amounts] + [SetPrice(seat, a) for a in amounts]
-            space += [PlayCard(seat, c) for c in (*rules.deck, *junk_cards)]
+            space += [unchecked(Bid, seat, a) for a in amounts]
+            space += [unchecked(SetPrice, seat, a) for a in amounts]
+            space += [unchecked(PlayCard, seat, c) for c in (*rules.deck, *junk_cards)]
         elif seat in to_act:
             amounts = [*sorted(_interesting_amounts(state, money)), *GARBAGE_AMOUNTS]
             main, other = (SetPrice, Bid) if wants_price else (Bid, SetPrice)
-            space += [main(seat, a) for a in amounts] + [other(seat, money)]
+            space += [unchecked(main, seat, a) for a in amounts] + [other(seat, money)]
             cards = [*in_play, *junk_cards] if wants_card else [*hand[:1], junk_cards[0]]
-            space += [PlayCard(seat, c) for c in cards]
+            space += [unchecked(PlayCard, seat, c) for c in cards]
         else:
             space += [Bid(seat, max(1, money)), SetPrice(seat, max(1, money))]
             space += [PlayCard(seat, c) for c in hand[:1]]
