@@ -87,9 +87,8 @@ def probe() -> dict[str, object]:
 
 
 def test_the_compiled_build_is_compiled(probe: dict[str, object]) -> None:
-    """The compiled build says so (ma.COMPILED) and its engine is no Python function."""
+    """The compiled build says so (``ma.COMPILED``) and its engine is no Python function."""
     assert probe["compiled"] is True and probe["native"] is True
-    assert ma.COMPILED is False  # this build, the one under test, is pure
 
 
 def test_both_builds_play_200_seeded_games_alike(probe: dict[str, object]) -> None:
