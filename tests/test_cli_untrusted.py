@@ -108,3 +108,33 @@ def test_markup_safe_text_prints_as_itself() -> None:
         with console.capture() as capture:
             console.print(f"[bold]{markup_safe(name)}[/]!")
         assert capture.get() == visible(name) + "!\n"
+
+
+def test_replay_refuses_an_endless_file_after_reading_only_the_size_limit() -> None:
+    """/dev/zero is refused as too large, quickly, instead of filling the memory."""
+    result = run("replay", "/dev/zero")
+    assert result.returncode == 1
+    assert f"larger than a game record may be ({ma.MAX_JSON_BYTES} bytes)" in result.stderr
+
+
+def test_replay_refuses_too_large_input_on_stdin() -> None:
+    """A record on stdin larger than the limit is refused with the same message."""
+    result = subprocess.run(
+        [sys.executable, "-m", "modern_art", "replay", "-"],
+        input=b" " * (ma.MAX_JSON_BYTES + 10),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1 and b"larger than a game record may be" in result.stderr
+
+
+def test_replay_reads_a_record_that_starts_with_a_utf8_byte_order_mark(tmp_path: Path) -> None:
+    """A record saved by an editor that writes a BOM replays like any other."""
+    record = ma.play_game([ma.RandomAgent(seed) for seed in range(3)], seed=9)
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + ma.to_json(record).encode("utf-8"))
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "The game is over." in result.stdout

@@ -94,9 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game in the terminal against bots",
-        description="You play one seat against bots. Type a card's number to offer it,"
-        " a number to bid or name a price, 'p' to pass, 'a' to accept, 'v' to see"
-        " the table again, 'h' for help, 'q' (or end of input) to leave.",
+        description="You play one seat against bots. Before each question it tells what"
+        " the others did since your last answer. Type a card's number to offer it,"
+        " a number to bid or name a price, 'p' to pass, 'a' to accept, 't' for the"
+        " full tables, 'h' for help, 'q' (or end of input, or Ctrl-C) to leave.",
     )
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
@@ -109,7 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
     _add_playouts_option(play)
-    play.add_argument("--save", metavar="FILE", help="save the game record as JSON at the end")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save the game record as JSON at the end, finished or not (checked before the game)",
+    )
     _add_rules_options(play)
     play.set_defaults(run="play")
 
@@ -139,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="step through a saved game record",
         description="Checks a game record (JSON, as saved by demo --save or play --save)"
-        " and tells the game move by move.",
+        " and tells the game move by move. A record is at most 1 MiB; a UTF-8"
+        " byte-order mark is skipped.",
     )
     replay.add_argument("file", metavar="FILE", help="the game record, or - for stdin")
     replay.add_argument("--step", action="store_true", help="wait for Enter after each action")

@@ -114,7 +114,13 @@ class Narrator:
             out.extend(self._tell(event))
         return out
 
-    def _flush(self) -> list[RenderableType]:
+    def flush(self) -> list[RenderableType]:
+        """The bids, passes and acceptances not told yet, as one line (or none).
+
+        They are held back so that an auction's offers come in one line at
+        its end; a host that asks a person to act calls this first, so that
+        the person sees what the others did since their last answer.
+        """
         if not self._pending:
             return []
         line = "    " + " · ".join(self._pending)
@@ -177,7 +183,9 @@ class Narrator:
             bids = " · ".join(f"{name(s)} {b}" for s, b in enumerate(event.bids))
             return [f"    Sealed bids revealed: {bids}"]
         if isinstance(event, PriceSet):
-            return [f"    {name(event.seat)} names a price of {event.price}."]
+            who = name(event.seat)
+            said = "You name" if who == "you" else f"{who} names"
+            return [f"    {said} a price of {event.price}."]
         if isinstance(event, PriceAccepted):
             self._pending.append(f"{name(event.seat)} accepts")
             return []
@@ -189,7 +197,7 @@ class Narrator:
             why = " (their own lot, so the money goes to the bank)" if own else ""
             buyer = name(event.buyer)
             return [
-                *self._flush(),
+                *self.flush(),
                 f"    → {buyer.capitalize() if buyer == 'you' else buyer} buys"
                 f" {lot_text(event.lot)} for [bold]{event.price}[/]: paid {paid}{why}.",
             ]
@@ -197,12 +205,12 @@ class Narrator:
             taker = name(event.seat)
             nobody = "Nobody bid" if self._kind else "Nobody added a second card"
             return [
-                *self._flush(),
+                *self.flush(),
                 f"    → {nobody}: {taker} {'take' if taker == 'you' else 'takes'}"
                 f" {lot_text(event.lot)} free.",
             ]
         if isinstance(event, RoundEnded):
-            return [*self._flush(), *self._round_end(event)]
+            return [*self.flush(), *self._round_end(event)]
         if isinstance(event, PaintingsSold):
             seller = name(event.seat)
             s = "s" if event.paintings > 1 else ""
@@ -230,7 +238,7 @@ class Narrator:
         )
         if count >= 5:
             return [
-                *self._flush(),
+                *self.flush(),
                 line,
                 f"  That is the 5th {markup_safe(card.artist)}: the round ends at once,"
                 " and this painting is not sold.",
