@@ -168,6 +168,13 @@ else:
     # At run time a seat's view is a PlayerView like any other (equal, hashable,
     # written to JSON alike); only type checkers tell the two apart.
     OwnView = PlayerView
+    """A :class:`PlayerView` from a seat at the table, whose ``seat`` is an ``int``.
+
+    :func:`view` returns it for an ``int`` seat and an :class:`~modern_art.Agent`
+    receives it, so a bot needs no ``assert view.seat is not None``. At run
+    time it is the same class as :class:`PlayerView` (equal, hashable,
+    written to JSON alike): it exists for type checkers only.
+    """
 
 
 @overload
