@@ -64,6 +64,12 @@ class Card:
     def __str__(self) -> str:
         return f"{self.artist} ({self.auction.label}) #{self.id}"
 
+    def _repr_svg_(self) -> str:
+        """The card as a small SVG picture: what Jupyter draws for a card."""
+        from modern_art.svg import card  # noqa: PLC0415 (drawing is imported on request)
+
+        return card(self)
+
 
 def _build_deck(
     artists: tuple[str, ...], symbols: tuple[tuple[int, ...], ...]

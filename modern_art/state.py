@@ -93,6 +93,12 @@ class GameState:
         """How many seats the table has."""
         return len(self.players)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, every secret shown: what Jupyter draws for a state."""
+        from modern_art.svg import board  # noqa: PLC0415 (drawing is imported on request)
+
+        return board(self)
+
 
 _SEATS = 32
 """Seats below this have their one-seat ``frozenset`` made once (any count works)."""

@@ -149,6 +149,12 @@ class PlayerView:
         """How many seats the table has."""
         return len(self.players)
 
+    def _repr_svg_(self) -> str:
+        """The board as this seat sees it, as SVG: what Jupyter draws for a view."""
+        from modern_art.svg import board  # noqa: PLC0415 (drawing is imported on request)
+
+        return board(self)
+
     @property
     def money(self) -> int | None:
         """The viewing seat's own money; ``None`` for a spectator while it is screened."""

@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import modern_art as ma
+from modern_art import svg
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -72,6 +73,14 @@ def test_api_reference_documents_exactly_the_public_names() -> None:
     extra = sorted(set(documented) - set(ma.__all__))
     assert not missing, f"public names missing from docs/api.rst: {missing}"
     assert not extra, f"docs/api.rst documents names not in __all__: {extra}"
+
+
+def test_api_reference_documents_every_picture_function() -> None:
+    """The ``modern_art.svg`` section lists exactly the names of ``modern_art.svg.__all__``."""
+    text = (DOCS / "api.rst").read_text(encoding="utf-8")
+    found = re.search(r"(?m)^\.\. automodule:: modern_art\.svg\n   :members: (.*)$", text)
+    assert found is not None, "docs/api.rst has no automodule for modern_art.svg"
+    assert sorted(found.group(1).split(", ")) == sorted(svg.__all__)
 
 
 def test_rules_reference_holds_every_rule_of_RULES_md() -> None:
@@ -202,8 +211,7 @@ def test_three_rounds_example_wins_loses_and_wins_back_melims_value() -> None:
     assert [(e.seat, e.paintings, e.value) for e in melim] == [(1, 1, 20), (1, 1, 0), (1, 1, 40)]
     rounds = [e for e in events if isinstance(e, ma.RoundEnded)]
     assert ["Daniel Melim" in e.ranking for e in rounds] == [True, False, True]
-    board = _load(DOCS / "_ext" / "value_board.py")
-    boards = board.boards(events, three_rounds.RULES)
+    boards = svg.value_rounds(events, three_rounds.RULES)
     melim_column = three_rounds.RULES.artists.index("Daniel Melim")
     assert [b.values[melim_column] for b in boards] == [20, 0, 40]
     assert [b.tiles[melim_column] for b in boards] == [(20,), (20,), (20, 20)]

@@ -9,6 +9,10 @@
     the class itself, followed by the directive's content.
 ``.. turn-flow::``
     One turn as a picture, from offering a card to the next auctioneer.
+``.. board-picture:: gallery.open_auction``
+    The board :func:`modern_art.svg.board` draws for the position a
+    function returns (a state or a view; a tuple of them side by side);
+    the content is the caption.
 ``.. deck-table:: cmon``
     An edition's deck as a table: each artist's cards by auction symbol.
 ``.. value-table:: three_rounds`` and ``.. value-board:: three_rounds``
@@ -34,7 +38,6 @@ from typing import Any, ClassVar
 import attrs
 import sphinx.ext.napoleon
 import sphinx.util.inspect
-import turn_flow
 from docutils import nodes
 from docutils.parsers.rst import directives
 from md_to_rst import convert
@@ -44,9 +47,9 @@ from sphinx.environment import BuildEnvironment
 from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
-from value_board import BoardAfterRound, boards, svg
 
 import modern_art as ma
+from modern_art import svg
 
 
 def svg_figure(directive: SphinxDirective, picture: str, css_class: str) -> nodes.figure:
@@ -133,7 +136,7 @@ class _ExampleDirective(SphinxDirective):
     required_arguments = 1
     option_spec: ClassVar[dict[str, Any]] = {"artist": directives.unchanged}
 
-    def example(self) -> tuple[tuple[BoardAfterRound, ...], str | None]:
+    def example(self) -> tuple[tuple[svg.BoardAfterRound, ...], str | None]:
         try:
             module = importlib.import_module(self.arguments[0])
         except ImportError as exc:
@@ -144,7 +147,7 @@ class _ExampleDirective(SphinxDirective):
         artist = self.options.get("artist")
         if artist is not None and artist not in rules.artists:
             raise self.error(f"{artist!r} is not an artist of the example's rules")
-        return boards(module.play(), rules), artist
+        return svg.value_rounds(module.play(), rules), artist
 
 
 class ValueTable(_ExampleDirective):
@@ -187,7 +190,7 @@ class ValueBoard(_ExampleDirective):
 
     def run(self) -> list[nodes.Node]:
         rounds, artist = self.example()
-        return [svg_figure(self, svg(rounds, artist), "value-board")]
+        return [svg_figure(self, svg.value_board(rounds, artist), "value-board")]
 
 
 class TurnFlow(SphinxDirective):
@@ -196,7 +199,27 @@ class TurnFlow(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        return [svg_figure(self, turn_flow.svg(), "turn-flow")]
+        return [svg_figure(self, svg.turn_flow(), "turn-flow")]
+
+
+class BoardPicture(SphinxDirective):
+    """Boards drawn by the library for a ``module.function`` position; content is the caption."""
+
+    required_arguments = 1
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        module_name, _, function = self.arguments[0].rpartition(".")
+        try:
+            module = importlib.import_module(module_name)
+            position = getattr(module, function)()
+        except (ImportError, AttributeError) as exc:
+            raise self.error(f"cannot draw {self.arguments[0]!r}: {exc}") from None
+        if module.__file__:
+            self.env.note_dependency(module.__file__)
+        subjects = position if isinstance(position, tuple) else (position,)
+        pictures = "".join(f'<div class="board">{svg.board(s)}</div>' for s in subjects)
+        return [svg_figure(self, f'<div class="boards">{pictures}</div>', "board-picture")]
 
 
 class DeckTable(SphinxDirective):
@@ -384,5 +407,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("value-board", ValueBoard)
     app.add_directive("deck-table", DeckTable)
     app.add_directive("turn-flow", TurnFlow)
+    app.add_directive("board-picture", BoardPicture)
     app.connect("missing-reference", _documented_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -50,6 +50,8 @@ class Standing:
     """Mean final money per seat it held."""
     money_sd: float
     """Standard deviation of its seats' final money."""
+    final_money: tuple[int, ...] = ()
+    """Every final money of its seats, game by game: the distribution behind the mean."""
 
 
 @frozen
@@ -69,6 +71,12 @@ class TournamentResult:
             if entry.name == name:
                 return entry
         raise KeyError(name)
+
+    def _repr_html_(self) -> str:
+        """The standings as a table and two charts: what Jupyter shows for a result."""
+        from modern_art.svg import standings_html  # noqa: PLC0415 (drawing is imported on request)
+
+        return standings_html(self)
 
 
 @frozen
@@ -203,6 +211,7 @@ def _standings(outcomes: Sequence[_Outcome], players: int) -> TournamentResult:
                 wilson_interval(wins, games),
                 mean,
                 sd,
+                tuple(money),
             )
         )
     standings.sort(key=lambda s: (-s.win_rate, s.name))

@@ -137,6 +137,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
     _add_playouts_option(sim)
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
+    sim.add_argument(
+        "--report",
+        metavar="FILE",
+        help="also write an HTML report: standings with confidence intervals as a bar"
+        " chart and each bot's final money (inline SVG, no script)",
+    )
     _add_rules_options(sim)
     sim.set_defaults(run="simulate")
 
@@ -149,6 +155,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", metavar="FILE", help="the game record, or - for stdin")
     replay.add_argument("--step", action="store_true", help="wait for Enter after each action")
+    replay.add_argument(
+        "--svg",
+        metavar="DIR",
+        help="write the boards as SVG pictures into DIR, with an index.html to step"
+        " through them with the arrow keys (instead of telling the game)",
+    )
+    replay.add_argument(
+        "--every",
+        choices=("step", "round"),
+        default="step",
+        help="with --svg: a picture after every action (default) or at each round's end",
+    )
     replay.set_defaults(run="replay")
 
     rules = commands.add_parser(

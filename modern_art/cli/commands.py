@@ -13,6 +13,7 @@ from pathlib import Path
 
 import attrs
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -27,6 +28,7 @@ from modern_art.agents import (
     play_game,
     tournament,
 )
+from modern_art.cli import pictures
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply
@@ -187,6 +189,8 @@ def simulate(args: argparse.Namespace) -> int:
         )
     seconds = time.perf_counter() - start
     command = _simulate_command(args)
+    if args.report:
+        _write(Path(args.report), pictures.report_page(result, command, seconds), "the report")
     if args.json:
         print(json.dumps(_result_json(result, seconds, args, command), indent=2))
         return 0
@@ -280,6 +284,16 @@ def replay_file(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         raise CommandError(f"{args.file} does not replay: {exc}") from None
     out = console()
+    if args.svg:
+        directory = Path(args.svg)
+        try:
+            count = pictures.write_replay(record, directory, args.every)
+        except OSError as exc:
+            raise CommandError(
+                f"cannot write the pictures to {args.svg}: {exc.strerror}"
+            ) from None
+        out.print(f"{count} pictures and index.html written to {escape(str(directory))}")
+        return 0
     names = list(record.players)
     narrator = Narrator(record.rules, names, viewer=None, show_money=True)
     out.print(
@@ -302,6 +316,13 @@ def replay_file(args: argparse.Namespace) -> int:
                 out.print("\nEnd of input: replay stopped.")
                 return 0
     return 0
+
+
+def _write(path: Path, text: str, what: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {what} to {path}: {exc.strerror}") from None
 
 
 def read_record(path: str) -> GameRecord:

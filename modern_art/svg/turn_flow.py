@@ -1,27 +1,24 @@
 """A picture of one turn: from offering a card to the next auctioneer (R2-R6).
 
-No Sphinx import. The boxes name the library's phases (``Offering``,
-``DoubleOffer``, the four auctions) and the rules that move play between
-them; the picture is drawn as SVG text, so it needs no drawing tool::
-
-    python docs/_ext/turn_flow.py > turn.svg
+The boxes name the library's phases (``Offering``, ``DoubleOffer``, the four
+auctions) and the rules that move play between them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from html import escape
+from attrs import frozen
 
-import modern_art as ma
+from modern_art.cards import Auction
+from modern_art.svg._markup import document, text
 
-__all__ = ["svg"]
+__all__ = ["turn_flow"]
 
 _PHASE = "#7aa7e0"
 _END = "#e0a526"
 _STEP = "#9aa5b1"
 
 
-@dataclass(frozen=True)
+@frozen
 class _Box:
     x: int
     y: int
@@ -44,7 +41,7 @@ class _Box:
 
 
 def _auction_names() -> str:
-    kinds = [a for a in ma.Auction if a is not ma.Auction.DOUBLE]
+    kinds = [a for a in Auction if a is not Auction.DOUBLE]
     return ", ".join(a.label for a in kinds)
 
 
@@ -129,7 +126,7 @@ def _box_svg(box: _Box) -> str:
         weight = ' font-weight="bold"' if i == 0 else ""
         parts.append(
             f'<text x="{box.cx}" y="{top + i * 16}" text-anchor="middle"{weight}>'
-            f"{escape(line)}</text>"
+            f"{text(line, 80)}</text>"
         )
     return "".join(parts)
 
@@ -144,23 +141,21 @@ def _arrow(points: list[tuple[float, float]], label: str = "", at: int = 0) -> s
         (x1, y1), (x2, y2) = points[at], points[at + 1]
         parts.append(
             f'<text x="{(x1 + x2) / 2 + 6}" y="{(y1 + y2) / 2 - 4}" font-size="11"'
-            f' font-style="italic">{escape(label)}</text>'
+            f' font-style="italic">{text(label, 80)}</text>'
         )
     return "".join(parts)
 
 
-def svg() -> str:
-    """The turn as one SVG picture; text in ``currentColor`` follows the page's theme."""
+def turn_flow() -> str:
+    """One turn as an SVG picture; text in ``currentColor`` follows the page's theme.
+
+    >>> from modern_art import svg
+    >>> "DoubleOffer" in svg.turn_flow()
+    True
+    """
     b = _boxes()
     width, height = 690, 470
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
-        f' width="100%" style="max-width:{width}px" role="img"'
-        ' aria-labelledby="turn-flow-title" font-family="sans-serif" font-size="12.5"'
-        ' fill="currentColor">',
-        '<title id="turn-flow-title">One turn: a card is offered; a fifth painting or an'
-        " empty table ends the round; a double card may get a second card; the lot is"
-        " auctioned and sold; the next auctioneer is on the left.</title>",
         '<defs><marker id="turn-flow-arrow" viewBox="0 0 10 10" refX="9" refY="5"'
         ' markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
         '<path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>',
@@ -190,9 +185,9 @@ def svg() -> str:
         _arrow([(sold.cx, sold.bottom), (nxt.cx, nxt.y)]),
         _arrow([(nxt.x, nxt.y + 23), (18, nxt.y + 23), (18, off.y + 23), (off.x, off.y + 23)]),
     ]
-    parts.append("</svg>")
-    return "\n".join(parts)
-
-
-if __name__ == "__main__":  # pragma: no cover - a manual preview
-    print(svg())
+    label = (
+        "One turn: a card is offered; a fifth painting or an empty table ends the round;"
+        " a double card may get a second card; the lot is auctioned and sold; the next"
+        " auctioneer is on the left."
+    )
+    return document(width, height, label, "".join(parts), 12.5)

@@ -1,26 +1,26 @@
-"""Tables and pictures of the value board, computed from a played game's events.
-
-No Sphinx import, so it can be tested and run alone::
-
-    python docs/_ext/value_board.py > board.svg
+"""The value board round by round, computed from a played game's events, and its picture.
 
 Everything here is read from :class:`modern_art.RoundEnded` events: the
 counts, the ranking and the tiles given; the tiles piling up per artist and
 what a painting pays (:func:`modern_art.artist_value`) follow from them.
+The documentation's scoring page draws its value board with these.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from html import escape
 
-import modern_art as ma
+from attrs import frozen
 
-__all__ = ["BoardAfterRound", "boards", "svg"]
+from modern_art.events import Event, RoundEnded
+from modern_art.rules import Rules
+from modern_art.scoring import artist_value
+from modern_art.svg._markup import document, short_artist
+
+__all__ = ["BoardAfterRound", "value_board", "value_rounds"]
 
 
-@dataclass(frozen=True)
+@frozen
 class BoardAfterRound:
     """The value board as a round's sale sees it."""
 
@@ -45,13 +45,19 @@ class BoardAfterRound:
         return tuple(self.artists[i] for i in order)
 
 
-def boards(events: Sequence[ma.Event], rules: ma.Rules) -> tuple[BoardAfterRound, ...]:
-    """The board after each round that ``events`` end."""
+def value_rounds(events: Sequence[Event], rules: Rules) -> tuple[BoardAfterRound, ...]:
+    """The value board after each round that ``events`` end.
+
+    Args:
+        events: a game's events in order (others than
+            :class:`~modern_art.RoundEnded` are skipped).
+        rules: the rules they were played under.
+    """
     artists = rules.artists
     piles: list[tuple[int, ...]] = [() for _ in artists]
     result = []
     for event in events:
-        if not isinstance(event, ma.RoundEnded):
+        if not isinstance(event, RoundEnded):
             continue
         won: dict[str, int] = dict(zip(event.ranking, event.tiles, strict=True))
         new_tiles = tuple(won.get(artist) for artist in artists)
@@ -66,7 +72,7 @@ def boards(events: Sequence[ma.Event], rules: ma.Rules) -> tuple[BoardAfterRound
                 tuple(piles),
                 new_tiles,
                 tuple(
-                    ma.artist_value(pile, tile is not None)
+                    artist_value(pile, tile is not None)
                     for pile, tile in zip(piles, new_tiles, strict=True)
                 ),
             )
@@ -84,27 +90,25 @@ _NEW_TILE = "#e0a526"
 _OLD_TILE = "#f3dc9a"
 
 
-def _short(name: str) -> str:
-    return name.rsplit(maxsplit=1)[-1]
-
-
-def svg(rounds: Sequence[BoardAfterRound], highlight: str | None = None) -> str:
+def value_board(rounds: Sequence[BoardAfterRound], highlight: str | None = None) -> str:
     """The boards as one SVG picture: a row per round, a column per artist.
 
     Text uses ``currentColor``, so the picture follows the page's light or
     dark theme.
+
+    Args:
+        rounds: the boards, as :func:`value_rounds` gives them.
+        highlight: an artist whose column is shaded, or ``None``.
+
+    >>> import modern_art as ma
+    >>> from modern_art import svg
+    >>> svg.value_board(()).startswith("<svg")
+    True
     """
     artists = rounds[0].artists if rounds else ()
     width = _LABEL_WIDTH + _COLUMN * len(artists) + 8
     height = _HEADER + _ROW * len(rounds) + 34
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
-        f' width="100%" style="max-width:{width}px" role="img"'
-        ' aria-labelledby="value-board-title" font-family="sans-serif" font-size="12"'
-        ' fill="currentColor">',
-        '<title id="value-board-title">The value board after each round: the tiles each'
-        " artist holds and what one of its paintings pays at the sale.</title>",
-    ]
+    parts = []
     for column, artist in enumerate(artists):
         x = _LABEL_WIDTH + column * _COLUMN
         if artist == highlight:
@@ -114,7 +118,7 @@ def svg(rounds: Sequence[BoardAfterRound], highlight: str | None = None) -> str:
             )
         parts.append(
             f'<text x="{x + _COLUMN / 2}" y="22" text-anchor="middle"'
-            f' font-weight="bold">{escape(_short(artist))}</text>'
+            f' font-weight="bold">{short_artist(artist, 14)}</text>'
         )
     for row, board in enumerate(rounds):
         top = _HEADER + row * _ROW
@@ -138,8 +142,11 @@ def svg(rounds: Sequence[BoardAfterRound], highlight: str | None = None) -> str:
         f'<text x="{176 + _TILE_W}" y="{legend_y}">earlier tile</text>'
         f'<text x="300" y="{legend_y}">pays: what one painting of the artist sells for</text>'
     )
-    parts.append("</svg>")
-    return "\n".join(parts)
+    label = (
+        "The value board after each round: the tiles each artist holds and what one of"
+        " its paintings pays at the sale."
+    )
+    return document(width, height, label, "".join(parts))
 
 
 def _cell(board: BoardAfterRound, column: int, x: int, top: int) -> list[str]:
@@ -176,13 +183,3 @@ def _cell(board: BoardAfterRound, column: int, x: int, top: int) -> list[str]:
         f'<text x="{x + 8}" y="{top + 64}" fill-opacity="{1 if ranked else 0.75}">{label}</text>'
     )
     return parts
-
-
-if __name__ == "__main__":  # pragma: no cover - a manual preview
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-    import three_rounds
-
-    print(svg(boards(three_rounds.play(), three_rounds.RULES), "Daniel Melim"))
