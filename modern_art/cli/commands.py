@@ -13,7 +13,6 @@ from pathlib import Path
 
 import attrs
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -162,6 +161,7 @@ def simulate(args: argparse.Namespace) -> int:
             f"the lineup needs {rules.min_players} to {rules.max_players} bots"
             f" (one per seat, R1.1), got {len(lineup)}"
         )
+    check_writable(args.report)  # before the games, not after them
     factories = [bot_factory(kind, args.playouts) for kind in lineup]
     err = Console(stderr=True)
     start = time.perf_counter()
@@ -292,7 +292,7 @@ def replay_file(args: argparse.Namespace) -> int:
             raise CommandError(
                 f"cannot write the pictures to {args.svg}: {exc.strerror}"
             ) from None
-        out.print(f"{count} pictures and index.html written to {escape(str(directory))}")
+        out.print(f"{count} pictures and index.html written to {markup_safe(str(directory))}")
         return 0
     names = list(record.players)
     narrator = Narrator(record.rules, names, viewer=None, show_money=True)
