@@ -138,3 +138,16 @@ def test_replay_reads_a_record_that_starts_with_a_utf8_byte_order_mark(tmp_path:
     result = run("replay", str(path))
     assert result.returncode == 0, result.stderr
     assert "The game is over." in result.stdout
+
+
+def test_demo_and_simulate_refuse_an_unwritable_output_path_before_playing(
+    tmp_path: Path,
+) -> None:
+    """demo --save and simulate --report into a missing folder exit 1 before any game is played."""
+    missing = tmp_path / "no" / "such" / "folder"
+    demo = run("demo", "--save", str(missing / "game.json"))
+    assert demo.returncode == 1 and "cannot save the record to" in demo.stderr
+    assert "Round 1" not in demo.stdout
+    report = run("simulate", "--games", "2", "--report", str(missing / "report.html"))
+    assert report.returncode == 1 and "cannot save the report to" in report.stderr
+    assert "games per second" not in report.stdout

@@ -83,7 +83,7 @@ def save_record(record: GameRecord, path: str | None) -> None:
         raise CommandError(f"cannot save the record to {path}: {exc.strerror}") from None
 
 
-def check_writable(path: str | None) -> None:
+def check_writable(path: str | None, what: str = "the record") -> None:
     """Refuse, before any game is played, a ``--save`` path that could not be written.
 
     The file is opened for appending (nothing in it changes) and, if this
@@ -96,7 +96,7 @@ def check_writable(path: str | None) -> None:
         with open(path, "a", encoding="utf-8"):
             pass
     except OSError as exc:
-        raise CommandError(f"cannot save the record to {path}: {exc.strerror}") from None
+        raise CommandError(f"cannot save {what} to {path}: {exc.strerror}") from None
     if not existed:
         os.remove(path)
 
@@ -161,7 +161,7 @@ def simulate(args: argparse.Namespace) -> int:
             f"the lineup needs {rules.min_players} to {rules.max_players} bots"
             f" (one per seat, R1.1), got {len(lineup)}"
         )
-    check_writable(args.report)  # before the games, not after them
+    check_writable(args.report, "the report")  # before the games, not after them
     factories = [bot_factory(kind, args.playouts) for kind in lineup]
     err = Console(stderr=True)
     start = time.perf_counter()
