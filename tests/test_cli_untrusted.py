@@ -66,7 +66,8 @@ def test_replay_in_colour_styles_nothing_a_hostile_name_asks_for(tmp_path: Path)
     """With colours forced on, the output holds Rich's own styles but no blink and no OSC."""
     path = tmp_path / "hostile.json"
     path.write_text(ma.to_json(hostile_record()), encoding="utf-8")
-    result = run("replay", str(path), env={"FORCE_COLOR": "1", "TERM": "xterm-256color"})
+    colour = {"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": "xterm-256color"}
+    result = run("replay", str(path), env=colour)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "\x1b[1m" in out  # Rich's bold: colours really were on
