@@ -82,6 +82,7 @@ from modern_art.views import (
     PublicAuction,
     PublicPhase,
     SeatView,
+    has_seat,
     unseen_cards,
     view,
 )
@@ -165,6 +166,7 @@ __all__ = [
     "best_case_payout",
     "find_cards",
     "from_json",
+    "has_seat",
     "json_schema",
     "legal_actions",
     "lot_payments",
