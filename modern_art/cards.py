@@ -91,7 +91,7 @@ def _check_symbols(
             f" got {len(value)} rows"
         )
     for row in value:
-        if len(row) != len(SYMBOL_ORDER) or any(n < 0 for n in row):
+        if len(row) != len(SYMBOL_ORDER) or any(type(n) is not int or n < 0 for n in row):
             raise ValueError(
                 "'symbols' rows must be five non-negative counts (open, one-offer,"
                 f" hidden, fixed price, double), got {row!r}"

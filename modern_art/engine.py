@@ -161,11 +161,15 @@ def apply(state: GameState, action: Action) -> Step:
     handler = _HANDLERS.get(type(phase))
     if handler is None:
         refuse("R8.1", "the game is over; no action is possible", action)
-    if type(action) not in _ACTION_SET and not isinstance(action, _ACTION_TYPES):
+    if type(action) not in _ACTION_SET:
+        # Exactly the five classes (a decision): a subclass is never equal to a legal
+        # action (attrs equality compares classes) and could redefine what apply reads.
+        subclass = isinstance(action, _ACTION_TYPES)
         refuse(
             _phase_rule(phase),
             "expected PlayCard, Bid, Pass, SetPrice or Accept,"
-            f" got {type(action).__name__} {action!r}",
+            f" got {type(action).__name__} {action!r}"
+            + (", a subclass: send the action class itself" if subclass else ""),
             action,
         )
     seat = action.seat

@@ -191,7 +191,8 @@ def test_R4_3_all_zero_goes_free_to_auctioneer(tie: ma.HiddenTie) -> None:
 def test_R4_3_no_pass_in_a_hidden_auction() -> None:
     """A hidden auction has no Pass (bid 0 instead), and a bid is sealed only once."""
     state = start(HIDDEN)
-    refused(state, ma.Pass(1), "R4.3")
+    err = refused(state, ma.Pass(1), "R4.3")
+    assert "may bid 0" in err.reason  # the refusal tells the player what to do instead
     state, _ = run(state, ma.Bid(1, 3))
     refused(state, ma.Bid(1, 4), "R4.3")
     assert list(ma.legal_actions(state, 2))[:2] == [ma.Bid(2, 0), ma.Bid(2, 1)]
@@ -285,3 +286,15 @@ def test_R4_all_five_auctions_in_one_round() -> None:
     assert [e.kind for e in only(events, ma.AuctionStarted)] == [OPEN]
     state, _ = run(state, ma.Bid(0, 20), ma.Pass(1), ma.Pass(2))
     assert money(state) == (102, 89, 109)
+
+
+def test_R4_2_R7_1_each_one_offer_bid_is_announced() -> None:
+    """Every one-offer bid is public as it is made: a BidPlaced event each, passes as Passed."""
+    state = start(ONE)
+    state, events = run(state, ma.Bid(1, 5))
+    assert events == [ma.BidPlaced(1, 5)]
+    state, events = run(state, ma.Pass(2))
+    assert events == [ma.Passed(2)]
+    _, events = run(state, ma.Bid(0, 6))
+    assert events[0] == ma.BidPlaced(0, 6)
+    assert only(events, ma.AuctionWon)[0].payments == (ma.Payment(0, None, 6),)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rulekit import (
     CAR,
     DOUBLE,
@@ -256,3 +257,34 @@ def test_R5_7_second_card_is_fifth_neither_sold_both_count() -> None:
     assert {double, second} <= set(state.discard)
     # R6.7: the next round begins left of the supplier, seat 1.
     assert state.round == 2 and state.to_act == {2}
+
+
+def test_R5_2_legal_actions_of_a_seat_not_asked_are_empty() -> None:
+    """While seat 1 is asked for a second card, only seat 1 has legal actions."""
+    state = run(double_game(), offer(0, MEL, DOUBLE), ma.Pass(0))[0]
+    assert state.to_act == {1}
+    assert list(ma.legal_actions(state, 0)) == []
+    assert list(ma.legal_actions(state, 2)) == []
+    asked = list(ma.legal_actions(state, 1))
+    melims = [c for c in state.players[1].hand if c.artist == "Daniel Melim"]
+    assert asked == [*(ma.PlayCard(1, c) for c in melims), ma.Pass(1)]
+    assert list(ma.legal_actions(state)) == asked
+
+
+@pytest.mark.parametrize(
+    ("price", "supplier", "double_player"),
+    [(1, 1, 0), (2, 1, 1), (3, 2, 1)],
+)
+def test_R5_3_split_small_prices_pay_every_unit(
+    price: int, supplier: int, double_player: int
+) -> None:
+    """Under SPLIT a pair sold for 1 to 3 pays every unit: a share of 1 is paid."""
+    state = taken_over(OPEN, double_payment=SPLIT)
+    state, events = run(state, ma.Bid(2, price), ma.Pass(0), ma.Pass(1))
+    # Seat 2 pays `price`: the supplier (seat 1) gets the larger half, seat 0 the rest.
+    assert money(state) == (100 + double_player, 100 + supplier, 100 - price)
+    expected = [ma.Payment(2, 1, supplier)]
+    if double_player:
+        expected.append(ma.Payment(2, 0, double_player))
+    assert only(events, ma.AuctionWon)[0].payments == tuple(expected)
+    assert sum(money(state)) == 300

@@ -278,3 +278,26 @@ def test_R1_5_seat_not_an_int_is_never_a_legal_action() -> None:
         assert action not in legal
         with pytest.raises(ma.IllegalAction):
             ma.apply(state, action)
+
+
+def test_R2_1_a_subclass_of_an_action_class_is_refused_like_any_non_action() -> None:
+    """Only the five action classes themselves are actions: a subclass is refused, never applied.
+
+    A subclass is not equal to the legal action it copies (attrs equality compares
+    classes), so accepting it would break "accepted exactly when legal" (a decision).
+    """
+
+    class MyPlayCard(ma.PlayCard):
+        pass
+
+    class MyPass(ma.Pass):
+        pass
+
+    state = ma.new_game(3, seed=1)
+    card = state.players[0].hand[0]
+    mine = MyPlayCard(0, card)
+    assert mine not in ma.legal_actions(state) and mine != ma.PlayCard(0, card)
+    err = refused(state, mine, "R2.1")
+    assert "subclass" in err.reason and "MyPlayCard" in err.reason
+    assert MyPass(0) not in ma.legal_actions(state)
+    refused(state, MyPass(0), "R2.1")

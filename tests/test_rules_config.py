@@ -175,3 +175,45 @@ def test_deal_schedule_copied_into_rules_shares_its_items() -> None:
     big = ma.DealSchedule({n: (1,) for n in range(3, 2003)})
     copied = ma.DealSchedule(big)
     assert copied == big and copied._items is big._items and copied[2002] == (1,)
+
+
+@pytest.mark.parametrize("rounds", [True, 1.0, "4", 0, -1])
+def test_R8_1_rounds_must_be_a_positive_integer(rounds: object) -> None:
+    """``rounds`` that is not a positive int is refused by its own check, not a later one."""
+    schedule = {n: (1,) * 4 for n in (3, 4, 5)}
+    with pytest.raises(ValueError, match="'rounds' must be a positive integer"):
+        ma.Rules(rounds=rounds, deal_schedule=schedule)  # type: ignore[arg-type]
+
+
+def test_R8_1_zero_rounds_with_empty_schedules_is_a_value_error() -> None:
+    """``rounds=0`` with empty deal schedules is refused with ValueError, never IndexError."""
+    with pytest.raises(ValueError, match="'rounds' must be a positive integer"):
+        ma.Rules(rounds=0, deal_schedule={n: () for n in (3, 4, 5)})
+
+
+def test_R8_1_one_round_is_allowed() -> None:
+    """The smallest positive number of rounds, 1, makes a game that ends after one round."""
+    rules = ma.Rules(rounds=1, deal_schedule={n: (5,) for n in (3, 4, 5)})
+    state = ma.new_game(3, seed=2, rules=rules)
+    while not state.is_over:
+        state = ma.apply(state, ma.legal_actions(state)[-1]).state
+    assert state.round == 1
+
+
+def test_R1_3_edition_symbol_counts_are_non_negative_integers() -> None:
+    """A symbol count of 0 is allowed; -1, 1.5 and True are refused naming 'symbols'."""
+    row = (3, 3, 2, 2, 0)
+    assert len(ma.Edition("x", ("A",), (row,)).deck) == 10
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="'symbols'"):
+            ma.Edition("x", ("A",), ((3, 3, 2, 2, bad),))  # type: ignore[arg-type]
+
+
+def test_deal_schedule_equals_only_mappings() -> None:
+    """A DealSchedule compared with a non-mapping is simply unequal: ``== 5`` is False."""
+    schedule = ma.DealSchedule({3: (10, 6, 6, 0)})
+    assert (schedule == 5) is False
+    assert (schedule != 5) is True
+    assert schedule.__eq__(5) is NotImplemented
+    assert schedule == {3: (10, 6, 6, 0)}
+    assert schedule != {3: (10, 6, 6, 1)}

@@ -149,3 +149,12 @@ def test_R1_6_hand_is_not_museum() -> None:
     assert len(state.players[1].hand) == 2
     assert [c.artist for c in state.players[0].hand] == ["Manuel Carvalho"]
     assert state.players[0].museum == ()
+
+
+def test_R1_4_a_new_game_is_at_step_0_and_each_action_adds_one() -> None:
+    """``state.step`` counts the actions applied: 0 after the deal, then one more per action."""
+    state = ma.new_game(3, seed=4)
+    assert state.step == 0
+    for expected in range(1, 6):
+        state = ma.apply(state, ma.legal_actions(state)[0]).state
+        assert state.step == expected

@@ -57,6 +57,21 @@ def test_legal_actions_index_slice_and_membership_agree_with_iteration(players: 
             actions[len(listed)]
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_legal_actions_equal_the_list_and_tuple_of_their_elements(players: int) -> None:
+    """``legal_actions(s) == list(legal_actions(s))`` (the documented contract), and not more."""
+    for before, _ in _random_steps(players, seed=players + 10):
+        actions = ma.legal_actions(before)
+        listed = list(actions)
+        assert actions == listed and listed == actions and actions == tuple(listed)
+        assert hash(actions) == hash(tuple(listed))
+        assert actions != listed[:-1] and actions != [*listed, listed[0]]
+        if len(listed) > 1:
+            assert actions != listed[::-1] or listed == listed[::-1]
+            assert actions != [listed[0]] * len(listed) or len(set(listed)) == 1
+        assert actions != "".join(map(str, listed)) and actions != 5
+
+
 def test_legal_actions_refuse_what_apply_refuses() -> None:
     """Amounts just outside a bid range, and amounts that only equal ints, are not members."""
     state = ma.new_game(3, seed=2)

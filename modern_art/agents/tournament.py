@@ -3,123 +3,96 @@
 Deal luck is shared out fairly: games come in blocks of one deal per player
 count, and within a block every rotation of the lineup plays the same deal,
 so each agent sits in each seat with each hand (a "duplicate" format).
+
+Every game's seeds come from the tournament's seed and the game's number
+alone, so a game is the same whichever process or machine plays it: the
+standings and the records file are the same in-process, in a process pool,
+on Ray or on Dask.
 """
 
 from __future__ import annotations
 
-import math
+import contextlib
+import functools
+import os
+import pickle
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeAlias
 
 from attrs import frozen
 
-from modern_art.agents.base import Agent
+from modern_art.agents.base import agent_name
+from modern_art.agents.dispatch import Submitter, run_in_order
+from modern_art.agents.factories import AgentFactory, AgentMaker, agent_maker
 from modern_art.agents.play import play_game
+from modern_art.agents.records_file import RecordsFile
+from modern_art.agents.standings import (
+    Outcome,
+    Standing,
+    TournamentResult,
+    standings,
+    wilson_interval,
+)
+from modern_art.records import GameRecord
 from modern_art.rules import Rules
 
 __all__ = ["AgentFactory", "Standing", "TournamentResult", "tournament", "wilson_interval"]
 
-AgentFactory: TypeAlias = Callable[[int], Agent]
-"""Makes a fresh agent from a seed: an agent class such as ``RandomAgent``, or a
-``functools.partial`` of one (it must be picklable to run in worker processes)."""
-
 ProgressCallback: TypeAlias = Callable[[int, int], None]
 """Called with (games done, games in all) as games finish."""
 
-
-@frozen
-class Standing:
-    """How one agent did over a tournament."""
-
-    name: str
-    """The agent's short name; seats of agents with the same name are pooled."""
-    seats: int
-    """How many seats it held in each game."""
-    games: int
-    """Games played."""
-    wins: float
-    """Games won; a shared victory of k seats gives each winning seat 1/k."""
-    win_rate: float
-    """``wins / games``: the share of games won. With ``seats`` of ``players``
-    seats, an agent no better than its rivals wins ``seats / players``."""
-    win_rate_ci: tuple[float, float]
-    """A 95% confidence interval for the win rate (Wilson score interval)."""
-    mean_money: float
-    """Mean final money per seat it held."""
-    money_sd: float
-    """Standard deviation of its seats' final money."""
-    final_money: tuple[int, ...] = ()
-    """Every final money of its seats, game by game: the distribution behind the mean."""
+# The names tests/test_agents.py knew before the standings had their own module.
+_Outcome = Outcome
+_standings = standings
 
 
 @frozen
-class TournamentResult:
-    """The outcome of :func:`tournament`."""
+class _Plan:
+    """Everything a worker needs to play any game of the tournament (picklable)."""
 
-    games: int
-    """Games played."""
-    players: int
-    """Seats at each table."""
-    standings: tuple[Standing, ...]
-    """One entry per agent name, best win rate first."""
-
-    def standing(self, name: str) -> Standing:
-        """The standing of the agent called ``name``."""
-        for entry in self.standings:
-            if entry.name == name:
-                return entry
-        raise KeyError(name)
-
-    def _repr_html_(self) -> str:
-        """The standings as a table and two charts: what Jupyter shows for a result."""
-        from modern_art.svg import standings_html  # noqa: PLC0415 (drawing is imported on request)
-
-        return standings_html(self)
+    makers: tuple[AgentMaker, ...]
+    rules: Rules | None
+    seed: int
+    keep_records: bool
 
 
 @frozen
-class _Outcome:
-    game: int
-    agents: tuple[str, ...]
-    money: tuple[int, ...]
-    winners: tuple[int, ...]
+class _Played:
+    outcome: Outcome
+    record: GameRecord | None
 
 
 def _derived_seed(*parts: object) -> int:
-    """A 63-bit seed from ``parts``, the same on every machine and run."""
-    return random.Random(":".join(map(str, parts))).getrandbits(63)
+    """A 59-bit seed from ``parts``, the same on every machine and run.
+
+    59 bits keep a seed within the 18 digits that JSON documents may hold
+    (:func:`~modern_art.from_json`), so a game record's deal seed reads back.
+    """
+    return random.Random(":".join(map(str, parts))).getrandbits(59)
 
 
-def _seating(players: int, game: int) -> list[int]:
-    """Seat ``s`` of game ``game`` holds lineup entry ``(s + game) % players``."""
-    return [(s + game) % players for s in range(players)]
+def _deal_seed(seed: int, players: int, game: int) -> int:
+    """The deal of game ``game``: consecutive blocks of ``players`` games share one."""
+    return _derived_seed("deal", seed, game // players)
 
 
-def _play_one(
-    lineup: Sequence[AgentFactory], rules: Rules | None, seed: int, game: int
-) -> _Outcome:
-    players = len(lineup)
-    entries = _seating(players, game)
+def _play_one(plan: _Plan, game: int) -> _Played:
+    players = len(plan.makers)
+    # Seat s of game g holds lineup entry (s + g) % players.
     agents = [
-        lineup[entry](_derived_seed("agent", seed, game, s)) for s, entry in enumerate(entries)
+        plan.makers[(s + game) % players](_derived_seed("agent", plan.seed, game, s))
+        for s in range(players)
     ]
-    deal = _derived_seed("deal", seed, game // players)
-    played = play_game(agents, rules=rules, seed=deal)
+    played = play_game(agents, rules=plan.rules, seed=_deal_seed(plan.seed, players, game))
     assert played.money is not None and played.winners is not None
-    return _Outcome(game, played.players, played.money, played.winners)
+    outcome = Outcome(game, played.players, played.money, played.winners)
+    return _Played(outcome, played if plan.keep_records else None)
 
 
-def _play_chunk(
-    lineup: Sequence[AgentFactory], rules: Rules | None, seed: int, games: Sequence[int]
-) -> list[_Outcome]:
-    return [_play_one(lineup, rules, seed, game) for game in games]
-
-
-def _chunks(games: int, size: int) -> Iterator[range]:
-    for start in range(0, games, size):
-        yield range(start, min(games, start + size))
+def _play_batch(plan: _Plan, games: range) -> list[_Played]:
+    return [_play_one(plan, game) for game in games]
 
 
 def tournament(
@@ -129,28 +102,54 @@ def tournament(
     rules: Rules | None = None,
     seed: int = 0,
     workers: int = 1,
+    executor: Submitter | None = None,
+    records: str | os.PathLike[str] | None = None,
     progress: ProgressCallback | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between fresh agents made by ``lineup``, seats rotated.
 
     Each game seats ``len(lineup)`` players; in game ``g`` seat ``s`` is
-    played by ``lineup[(s + g) % len(lineup)]``, made afresh with a seed
-    derived from ``seed``, ``g`` and ``s``. Consecutive blocks of
-    ``len(lineup)`` games share one deal, so each agent plays every seat of
-    every deal. The same arguments give the same result, with any number of
-    workers.
+    played by an agent made afresh by ``lineup[(s + g) % len(lineup)]``.
+    Consecutive blocks of ``len(lineup)`` games share one deal, so each agent
+    plays every seat of every deal. A factory with a parameter named
+    ``seed`` is called with ``seed=``, a seed derived from ``seed``, ``g``
+    and ``s``; any other factory is called with no arguments
+    (:ref:`agent-factories`). The same arguments give the same
+    result whatever plays the games.
 
     Args:
-        lineup: one agent factory per seat; entries that make agents with
-            the same name are pooled in the standings.
+        lineup: one agent factory per seat: an agent class, a
+            ``functools.partial`` of one, or a function. Entries that make
+            agents with the same name are pooled in the standings.
         games: how many games; a multiple of ``len(lineup)`` rotates fully.
         rules: the variant; CMON by default.
         seed: the tournament's seed.
-        workers: processes to play in (``concurrent.futures``); 1 plays here.
-        progress: called with (games done, games in all) as games finish.
+        workers: without ``executor``, the processes to play in (1 plays
+            here, more start a ``concurrent.futures`` process pool whose
+            factories must be picklable: no lambdas). With ``executor``, how
+            many games it can play at once, to size the work kept queued.
+        executor: plays the games instead: any ``concurrent.futures.Executor``
+            (or object whose ``submit`` returns a ``concurrent.futures.Future``),
+            such as a Dask client's ``get_executor()`` or
+            :func:`modern_art.scale.ray_executor`. Games are sent in small
+            batches; the caller keeps the executor and shuts it down.
+        records: a JSON Lines file to stream every game's
+            :class:`~modern_art.GameRecord` to, one :func:`~modern_art.to_json`
+            document a line, in game order, each flushed as it is written. If
+            the file already holds games of this tournament (a run that was
+            stopped), they are not played again: the run resumes after the
+            last whole line and ends as an uninterrupted run would.
+        progress: called with (games done, games in all) as games finish,
+            and first with the games found in ``records``, if any.
 
     Raises:
-        ValueError: fewer than one game or worker.
+        ValueError: fewer than one game or worker; a records file that holds
+            a line that is not a game record, games of another tournament, or
+            more than ``games`` games.
+        TypeError: a lineup entry that cannot make agents, a lineup that
+            cannot be sent to worker processes, or an ``executor`` without
+            ``submit``.
+        OSError: the records file cannot be read or written.
 
     >>> import modern_art as ma
     >>> result = ma.tournament([ma.HeuristicAgent, ma.RandomAgent, ma.RandomAgent], 3, seed=1)
@@ -161,74 +160,112 @@ def tournament(
         raise ValueError(f"games must be a positive integer, got {games!r}")
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a positive integer, got {workers!r}")
-    outcomes: list[_Outcome] = []
-    if workers == 1:
-        for game in range(games):
-            outcomes.append(_play_one(lineup, rules, seed, game))
-            if progress is not None:
-                progress(len(outcomes), games)
-    else:
-        size = max(1, min(8, games // (workers * 4)))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(_play_chunk, lineup, rules, seed, chunk)
-                for chunk in _chunks(games, size)
-            ]
-            for future in futures:
-                outcomes.extend(future.result())
-                if progress is not None:
-                    progress(len(outcomes), games)
-    return _standings(sorted(outcomes, key=lambda o: o.game), len(lineup))
-
-
-def _standings(outcomes: Sequence[_Outcome], players: int) -> TournamentResult:
-    names = sorted({name for o in outcomes for name in o.agents})
-    standings = []
-    for name in names:
-        shares: list[float] = []
-        money: list[int] = []
-        seats = 0
-        for o in outcomes:
-            mine = [s for s, agent in enumerate(o.agents) if agent == name]
-            seats = len(mine)
-            shares.append(sum(1 for s in o.winners if s in mine) / len(o.winners))
-            money.extend(o.money[s] for s in mine)
-        wins = sum(shares)
-        games = len(outcomes)
-        mean = sum(money) / len(money)
-        sd = (
-            math.sqrt(sum((m - mean) ** 2 for m in money) / (len(money) - 1))
-            if len(money) > 1
-            else 0.0
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            f"executor must have a submit method like concurrent.futures.Executor,"
+            f" got {type(executor).__name__!r}"
         )
-        standings.append(
-            Standing(
-                name,
-                seats,
-                games,
-                wins,
-                wins / games,
-                wilson_interval(wins, games),
-                mean,
-                sd,
-                tuple(money),
+    makers = tuple(agent_maker(factory, entry) for entry, factory in enumerate(lineup))
+    plan = _Plan(makers, rules, seed, keep_records=records is not None)
+    players = len(makers)
+    outcomes: list[Outcome] = []
+    log = RecordsFile(records) if records is not None else None
+    if log is not None:
+        check = _ResumeCheck(plan, str(log.path))
+        for game, record in enumerate(log.read()):
+            if game == games:
+                raise ValueError(f"{log.path} holds more than the {games} games asked for")
+            outcomes.append(check(game, record))
+        if outcomes and progress is not None:
+            progress(len(outcomes), games)
+    todo = range(len(outcomes), games)
+
+    def deliver(batch: list[_Played]) -> None:
+        for played in batch:
+            if log is not None:
+                assert played.record is not None
+                log.write(played.record)
+            outcomes.append(played.outcome)
+        if progress is not None:
+            progress(len(outcomes), games)
+
+    with log if log is not None else contextlib.nullcontext():
+        if not todo:
+            pass
+        elif executor is None and workers == 1:
+            for game in todo:
+                deliver([_play_one(plan, game)])
+        elif executor is None:
+            _check_picklable(plan)
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                _run(pool, plan, todo, workers, deliver)
+        else:
+            _run(executor, plan, todo, workers, deliver)
+    return standings(outcomes, players)
+
+
+def _run(
+    executor: Submitter,
+    plan: _Plan,
+    todo: range,
+    workers: int,
+    deliver: Callable[[list[_Played]], None],
+) -> None:
+    # Batches of up to 8 games amortise the cost of sending a task; with at
+    # least 4 batches per worker queued, no worker waits for the next one.
+    parallel = max(workers, 8)
+    size = max(1, min(8, len(todo) // (4 * parallel)))
+    task = functools.partial(_play_batch, plan)
+    run_in_order(executor, task, todo, deliver, size=size, window=4 * parallel)
+
+
+def _check_picklable(plan: _Plan) -> None:
+    try:
+        pickle.dumps(plan)
+    except (pickle.PicklingError, AttributeError, TypeError) as exc:
+        raise TypeError(
+            f"the lineup cannot be sent to worker processes ({exc}): use agent classes,"
+            " functions defined at module level or functools.partial of them, not"
+            " lambdas or local functions; or play with workers=1"
+        ) from None
+
+
+class _ResumeCheck:
+    """Checks that each record of a records file is the game this tournament would play."""
+
+    def __init__(self, plan: _Plan, path: str) -> None:
+        self.plan = plan
+        self.path = path
+        self.rules = plan.rules if plan.rules is not None else Rules()
+        self._names: tuple[str, ...] | None = None
+
+    def names(self) -> tuple[str, ...]:
+        """The name of each lineup entry's agents, from the agents of game 0."""
+        if self._names is None:
+            self._names = tuple(
+                agent_name(maker(_derived_seed("agent", self.plan.seed, 0, entry)))
+                for entry, maker in enumerate(self.plan.makers)
             )
-        )
-    standings.sort(key=lambda s: (-s.win_rate, s.name))
-    return TournamentResult(len(outcomes), players, tuple(standings))
+        return self._names
 
-
-def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% with the default ``z``).
-
-    >>> low, high = wilson_interval(60, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.502, 0.691)
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    def __call__(self, game: int, record: GameRecord) -> Outcome:
+        players = len(self.plan.makers)
+        expected = _deal_seed(self.plan.seed, players, game)
+        seated = tuple(self.names()[(s + game) % players] for s in range(players))
+        if record.players != seated:
+            why = f"seats {', '.join(record.players)}, not {', '.join(seated)}"
+        elif record.rules != self.rules:
+            why = "was played with other rules"
+        elif record.seed != expected or record.first_auctioneer != 0:
+            why = f"has deal seed {record.seed}, not {expected} (tournament seed {self.plan.seed})"
+        elif record.money is None or record.winners is None:
+            why = "is not finished"
+        else:
+            why = ""
+        if why:
+            raise ValueError(
+                f"{self.path} holds games of another tournament: game {game} (line"
+                f" {game + 1}) {why}; use another records file"
+            )
+        assert record.money is not None and record.winners is not None
+        return Outcome(game, record.players, record.money, record.winners)

@@ -122,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="run a tournament between bots",
         description="Plays many games between bots with seats rotated and prints each"
-        " bot's win rate (with a 95%% confidence interval), mean final money and its"
+        " bot's win rate (with a 95% confidence interval), mean final money and its"
         " spread, and the games per second.",
     )
     sim.add_argument(
@@ -134,7 +134,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
-    sim.add_argument("--workers", type=_positive, default=1, help="worker processes (default 1)")
+    sim.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        help="worker processes (default 1); more than 1 means --backend processes",
+    )
+    sim.add_argument(
+        "--backend",
+        choices=("local", "processes", "ray"),
+        default=None,
+        help="where the games are played: local (this process), processes (--workers"
+        " of them) or ray (the ray extra); the results are the same with any",
+    )
+    sim.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help="with --backend ray, the Ray cluster's address (default: a local instance)",
+    )
+    sim.add_argument(
+        "--records",
+        metavar="FILE",
+        help="write every game's record to FILE as JSON Lines, one game a line, as it ends",
+    )
+    sim.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish a run stopped midway: keep the games already in --records FILE",
+    )
     _add_playouts_option(sim)
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.add_argument(

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import attrs
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from modern_art.actions import Action
@@ -28,6 +27,7 @@ from modern_art.agents import (
     tournament,
 )
 from modern_art.cli import pictures
+from modern_art.cli.backends import backend_of, executor_for, games_in, printable, progress_bar
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply
@@ -164,49 +164,67 @@ def simulate(args: argparse.Namespace) -> int:
     check_writable(args.report, "the report")  # before the games, not after them
     factories = [bot_factory(kind, args.playouts) for kind in lineup]
     err = Console(stderr=True)
-    start = time.perf_counter()
-    with Progress(
-        TextColumn("playing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=args.json or not err.is_terminal,
-    ) as progress:
-        task = progress.add_task("games", total=args.games)
+    try:
+        backend = backend_of(args)
+        resumed = games_in(args.records) if args.resume else 0
+        with (
+            executor_for(backend, args) as executor,
+            progress_bar(err, disable=args.json or not err.is_terminal) as progress,
+        ):
+            start = time.perf_counter()  # after Ray's start-up, which is not play
+            task = progress.add_task("games", total=args.games, completed=min(resumed, args.games))
 
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done)
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done)
 
-        result = tournament(
-            factories,
-            args.games,
-            rules=rules,
-            seed=args.seed,
-            workers=args.workers,
-            progress=advance,
-        )
-    seconds = time.perf_counter() - start
+            result = tournament(
+                factories,
+                args.games,
+                rules=rules,
+                seed=args.seed,
+                workers=args.workers,
+                executor=executor,
+                records=args.records,
+                progress=advance,
+            )
+    except ValueError as exc:
+        raise CommandError(printable(str(exc))) from None
+    except OSError as exc:
+        where = printable(args.records or "")
+        raise CommandError(f"cannot use the records file {where}: {exc.strerror}") from None
+    seconds = max(time.perf_counter() - start, 1e-9)
+    played = result.games - min(resumed, result.games)
     command = _simulate_command(args)
     if args.report:
         _write(Path(args.report), pictures.report_page(result, command, seconds), "the report")
     if args.json:
-        print(json.dumps(_result_json(result, seconds, args, command), indent=2))
+        print(json.dumps(_result_json(result, seconds, played, backend, args, command), indent=2))
         return 0
     out = console()
     out.print(_result_table(result))
-    out.print(
-        f"{result.games} games of {result.players} players in {seconds:.1f} s:"
-        f" {result.games / seconds:.1f} games per second with {args.workers}"
-        f" worker{'s' if args.workers > 1 else ''}."
-    )
+    out.print(_speed_line(result, played, seconds, backend, args), markup=False)
     out.print(
         "Win rate: share of games won, a shared victory split evenly; an agent holding"
         " k of n seats wins k/n of games if it is no better than its rivals."
     )
     out.print(f"Reproduce with: {command}")
     return 0
+
+
+def _speed_line(
+    result: TournamentResult, played: int, seconds: float, backend: str, args: argparse.Namespace
+) -> str:
+    where = {"local": "in this process", "processes": f"in {args.workers} processes"}.get(
+        backend, "on Ray"
+    )
+    line = (
+        f"{result.games} games of {result.players} players; {played} played in {seconds:.1f} s"
+        f" {where}: {played / seconds:.1f} games per second."
+    )
+    if args.records is not None:
+        kept = f" ({result.games - played} were already there)" if played < result.games else ""
+        line += f" Records in {printable(args.records)}{kept}."
+    return line
 
 
 def _simulate_command(args: argparse.Namespace) -> str:
@@ -246,7 +264,12 @@ def _result_table(result: TournamentResult) -> Table:
 
 
 def _result_json(
-    result: TournamentResult, seconds: float, args: argparse.Namespace, command: str
+    result: TournamentResult,
+    seconds: float,
+    played: int,
+    backend: str,
+    args: argparse.Namespace,
+    command: str,
 ) -> dict[str, object]:
     return {
         "command": command,
@@ -255,8 +278,10 @@ def _result_json(
         "lineup": list(args.bots),
         "seed": args.seed,
         "workers": args.workers,
+        "backend": backend,
+        "games_played": played,
         "seconds": round(seconds, 3),
-        "games_per_second": round(result.games / seconds, 3),
+        "games_per_second": round(played / seconds, 3),
         "standings": [
             {
                 "agent": s.name,

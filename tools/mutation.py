@@ -1,0 +1,400 @@
+"""Mutation testing for the rule modules: plant small bugs, see whether the tests notice.
+
+Run it on demand (it takes minutes), not in every CI run::
+
+    python tools/mutation.py                       # 30 mutants per rule module, seed 1
+    python tools/mutation.py --per-module 0        # every mutant (slow)
+    python tools/mutation.py --modules scoring --per-module 0 --workers 2
+
+Each mutant changes one thing in one module of ``modern_art``: a comparison
+(``<`` to ``<=``, ``==`` to ``!=``, ``in`` to ``not in`` ...), an arithmetic or
+boolean operator, an integer or boolean constant, a ``not`` dropped, or a
+statement that refuses or raises (``refuse(...)``, ``raise``) or records an
+event (``events.append(...)``) removed. Mutants are sampled evenly per module
+with a seeded generator, so two runs with the same seed try the same mutants.
+
+Strings are never mutated: messages, reprs and docstrings say things, and a
+test pinning every word would be a worse test. Functions named ``__repr__``
+and ``__str__`` are skipped for the same reason.
+
+For each mutant, a private copy of the project gets the mutated module and
+runs the rule tests (``--tests``) with ``pytest -x``; a failing run kills the
+mutant. The report prints the kill rate per module and every survivor.
+Survivors known to be *equivalent* (no test could tell them apart from the
+original) are listed in ``tools/mutation_equivalent.txt`` with the reason,
+and are left out of the kill rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT = Path(__file__).with_name("mutation_equivalent.txt")
+
+RULE_MODULES = (
+    "auctions",
+    "scoring",
+    "turns",
+    "flow",
+    "legal",
+    "engine",
+    "state",
+    "rules",
+    "cards",
+)
+
+# The tests that check the rules directly and run in seconds.
+RULE_TESTS = (
+    "tests/test_setup.py",
+    "tests/test_turns.py",
+    "tests/test_bids.py",
+    "tests/test_auctions.py",
+    "tests/test_doubles.py",
+    "tests/test_round_end.py",
+    "tests/test_game_end.py",
+    "tests/test_information.py",
+    "tests/test_illegal.py",
+    "tests/test_structure.py",
+    "tests/test_rules_config.py",
+    "tests/test_order.py",
+    "tests/test_large_tables.py",
+    "tests/test_smoke.py",
+    "tests/test_golden.py",
+    "tests/test_determinism.py",
+    "tests/test_immutability.py",
+    "tests/test_found_by_properties.py",
+)
+
+_COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+_BINOP_SWAPS: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.FloorDiv,
+    ast.FloorDiv: ast.Mult,
+    ast.Mod: ast.FloorDiv,
+}
+_SKIPPED_FUNCTIONS = frozenset({"__repr__", "__str__"})
+_REMOVABLE_CALLS = frozenset({"refuse", "append", "extend"})
+
+
+@dataclass(frozen=True)
+class Site:
+    """One place a module can be mutated: its node's index in walk order, and how."""
+
+    index: int
+    kind: str
+    line: int
+    function: str
+
+    def key(self, module: str, source_line: str) -> str:
+        """A key stable across edits elsewhere: module, function, kind and the line's text."""
+        return f"{module} | {self.function} | {self.kind} | {source_line.strip()}"
+
+
+def _mutations(node: ast.AST) -> list[str]:
+    """The kinds of mutation that apply to ``node`` itself."""
+    kinds: list[str] = []
+    if isinstance(node, ast.Compare):
+        kinds += [f"compare {i}" for i, op in enumerate(node.ops) if type(op) in _COMPARE_SWAPS]
+    elif isinstance(node, ast.BinOp | ast.AugAssign) and type(node.op) in _BINOP_SWAPS:
+        kinds.append("operator")
+    elif isinstance(node, ast.BoolOp):
+        kinds.append("and/or")
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        kinds.append("drop not")
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        kinds.append("flip bool")
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        kinds.append("int + 1")
+    elif isinstance(node, ast.Raise) and not _raises_assertion(node):
+        kinds.append("drop raise")
+    elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        func = node.value.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name in _REMOVABLE_CALLS:
+            kinds.append(f"drop {name}")
+    return kinds
+
+
+def _raises_assertion(node: ast.Raise) -> bool:
+    """``raise AssertionError(...)`` marks code the program never reaches: not a rule."""
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return isinstance(exc, ast.Name) and exc.id == "AssertionError"
+
+
+def _walk(tree: ast.AST) -> Iterator[tuple[ast.AST, str]]:
+    """Every node that may be mutated, with its function's name, in a fixed order.
+
+    Docstrings, other strings, f-strings and the reprs are not entered.
+    """
+
+    def visit(node: ast.AST, function: str) -> Iterator[tuple[ast.AST, str]]:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if node.name in _SKIPPED_FUNCTIONS:
+                return
+            function = node.name
+        if isinstance(node, ast.JoinedStr):
+            return
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            return  # a docstring
+        yield node, function
+        for child in ast.iter_child_nodes(node):
+            yield from visit(child, function)
+
+    yield from visit(tree, "<module>")
+
+
+def sites(tree: ast.Module) -> list[Site]:
+    """Every mutation site of a parsed module, numbered in walk order."""
+    found: list[Site] = []
+    for index, (node, function) in enumerate(_walk(tree)):
+        for kind in _mutations(node):
+            found.append(Site(index, kind, getattr(node, "lineno", 0), function))
+    return found
+
+
+def _apply(node: ast.AST, kind: str) -> ast.AST | None:
+    """Mutate ``node`` in place (or return its replacement) for ``kind``."""
+    if kind.startswith("compare"):
+        assert isinstance(node, ast.Compare)
+        i = int(kind.split()[1])
+        node.ops[i] = _COMPARE_SWAPS[type(node.ops[i])]()
+    elif kind == "operator":
+        assert isinstance(node, ast.BinOp | ast.AugAssign)
+        node.op = _BINOP_SWAPS[type(node.op)]()
+    elif kind == "and/or":
+        assert isinstance(node, ast.BoolOp)
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+    elif kind == "drop not":
+        assert isinstance(node, ast.UnaryOp)
+        return node.operand
+    elif kind == "flip bool":
+        assert isinstance(node, ast.Constant)
+        node.value = not node.value
+    elif kind == "int + 1":
+        assert isinstance(node, ast.Constant)
+        node.value = node.value + 1
+    else:  # a statement dropped
+        return ast.Pass()
+    return None
+
+
+def mutate(source: str, site: Site) -> str:
+    """The module's source with ``site`` mutated (unparsed: comments are gone)."""
+    tree = ast.parse(source)
+    for index, (node, _) in enumerate(_walk(tree)):
+        if index == site.index:
+            replacement = _apply(node, site.kind)
+            if replacement is not None:
+                _swap(tree, node, replacement)
+            break
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _swap(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    """Put ``new`` where ``old`` is in ``tree``."""
+    for parent in ast.walk(tree):
+        for name, value in ast.iter_fields(parent):
+            if value is old:
+                setattr(parent, name, new)
+                return
+            if isinstance(value, list) and any(item is old for item in value):
+                setattr(parent, name, [new if item is old else item for item in value])
+                return
+    raise AssertionError("node not found")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One planted bug."""
+
+    module: str
+    site: Site
+    key: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the tests said of a mutant."""
+
+    mutant: Mutant
+    killed: bool
+    seconds: float
+
+
+def mutants(module: str, per_module: int, rng: random.Random) -> list[Mutant]:
+    """A sample of ``per_module`` mutants of ``module`` (all of them if 0)."""
+    path = ROOT / "modern_art" / f"{module}.py"
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    original = ast.unparse(ast.parse(source))
+    chosen = sites(ast.parse(source))
+    # Two mutants of the same kind on one line differ by their ordinal (#2, #3 ...).
+    seen: Counter[str] = Counter()
+    keys = {}
+    for site in chosen:
+        line = lines[site.line - 1] if 0 < site.line <= len(lines) else ""
+        key = site.key(module, line)
+        seen[key] += 1
+        keys[site] = key if seen[key] == 1 else f"{key} #{seen[key]}"
+    if per_module:
+        chosen = rng.sample(chosen, min(per_module, len(chosen)))
+        chosen.sort(key=lambda s: (s.index, s.kind))
+    found = []
+    for site in chosen:
+        text = mutate(source, site)
+        if text != original:
+            found.append(Mutant(module, site, keys[site], text))
+    return found
+
+
+def _copy_project(into: Path) -> None:
+    for name in ("modern_art", "tests", "pyproject.toml"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, into / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, into / name)
+
+
+def run_mutant(mutant: Mutant, workdir: Path, tests: list[str], timeout: float) -> Outcome:
+    """Run ``tests`` against ``mutant`` in ``workdir`` (a project copy); restore after."""
+    target = workdir / "modern_art" / f"{mutant.module}.py"
+    original = target.read_bytes()
+    target.write_text(mutant.source, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(workdir), HYPOTHESIS_PROFILE="ci")
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
+    command += ["-o", "addopts=", "--no-header", *tests]
+    start = time.perf_counter()
+    try:
+        result = subprocess.run(
+            command, cwd=workdir, env=env, capture_output=True, timeout=timeout, check=False
+        )
+        killed = result.returncode != 0
+    except subprocess.TimeoutExpired:
+        killed = True  # an endless loop is a bug the tests noticed
+    finally:
+        target.write_bytes(original)
+    return Outcome(mutant, killed, time.perf_counter() - start)
+
+
+def equivalent() -> dict[str, str]:
+    """Known equivalent survivors: key -> reason, from ``mutation_equivalent.txt``."""
+    known: dict[str, str] = {}
+    if EQUIVALENT.exists():
+        for line in EQUIVALENT.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                key, _, reason = line.partition(" || ")
+                known[key.strip()] = reason.strip()
+    return known
+
+
+def report(outcomes: list[Outcome], known: dict[str, str]) -> float:
+    """Print the kill rate per module and each survivor; return the overall rate."""
+    by_module: dict[str, Counter[str]] = {}
+    survivors = [o for o in outcomes if not o.killed]
+    for outcome in outcomes:
+        tally = by_module.setdefault(outcome.mutant.module, Counter())
+        tally["total"] += 1
+        if outcome.killed:
+            tally["killed"] += 1
+        elif outcome.mutant.key in known:
+            tally["equivalent"] += 1
+    print(f"{'module':<10} {'mutants':>7} {'killed':>6} {'equiv':>5} {'rate':>7}")
+    total = Counter[str]()
+    for module, tally in by_module.items():
+        total.update(tally)
+        print(
+            f"{module:<10} {tally['total']:>7} {tally['killed']:>6} {tally['equivalent']:>5}"
+            f" {_rate(tally):>6.1f}%"
+        )
+    print(
+        f"{'all':<10} {total['total']:>7} {total['killed']:>6} {total['equivalent']:>5}"
+        f" {_rate(total):>6.1f}%"
+    )
+    for outcome in survivors:
+        m = outcome.mutant
+        note = known.get(m.key)
+        print(f"\nsurvived: {m.key}  (line {m.site.line})")
+        print(f"  equivalent: {note}" if note else "  NOT KNOWN EQUIVALENT: add a test")
+    return _rate(total)
+
+
+def _rate(tally: Counter[str]) -> float:
+    judged = tally["total"] - tally["equivalent"]
+    return 100.0 * tally["killed"] / judged if judged else 100.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: sample, run, report; exit 1 below ``--floor``."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--modules", default=",".join(RULE_MODULES))
+    parser.add_argument("--per-module", type=int, default=30, help="0: every mutant")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--tests", nargs="*", default=list(RULE_TESTS))
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--floor", type=float, default=0.0, help="exit 1 below this rate")
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    chosen = [m for mod in args.modules.split(",") for m in mutants(mod, args.per_module, rng)]
+    if args.list:
+        for m in chosen:
+            print(f"{m.key}  (line {m.site.line})")
+        return 0
+    print(f"{len(chosen)} mutants, {args.workers} workers, tests: {len(args.tests)} files")
+    with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
+        workdirs = [Path(tmp) / f"w{i}" for i in range(args.workers)]
+        for workdir in workdirs:
+            _copy_project(workdir)
+        free = list(workdirs)
+
+        def work(mutant: Mutant) -> Outcome:
+            workdir = free.pop()
+            try:
+                return run_mutant(mutant, workdir, args.tests, args.timeout)
+            finally:
+                free.append(workdir)
+
+        start = time.perf_counter()
+        with ThreadPoolExecutor(args.workers) as pool:
+            outcomes = []
+            for n, outcome in enumerate(pool.map(work, chosen), 1):
+                outcomes.append(outcome)
+                mark = "killed" if outcome.killed else "SURVIVED"
+                line = f"[{n}/{len(chosen)}] {mark:<8} {outcome.seconds:5.1f}s"
+                print(f"{line} {outcome.mutant.key}", flush=True)
+    print(f"\n{len(chosen)} mutants in {time.perf_counter() - start:.0f} s\n")
+    rate = report(outcomes, equivalent())
+    return 1 if rate < args.floor else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
