@@ -22,6 +22,12 @@ Sections:
   ``ma.to_json`` (with ``ma.from_json``) exist; "n/a" otherwise.
 * memory: bytes retained per state when 10,000 successive states of random
   4-player games are kept alive, measured with tracemalloc.
+* text: ``ma.describe`` per event (spoken to the acting seat's neighbour),
+  ``ma.format_action`` and ``ma.parse_action`` per action, and
+  ``ma.write_position``, ``ma.position_problems`` and ``ma.read_position``
+  per state, over the corpus in game order (as a log writes them); and
+  ``write_position`` over the states shuffled, so that no state follows its
+  parent and the tuples they share are not already written.
 """
 
 from __future__ import annotations
@@ -217,6 +223,46 @@ def bench_json(states: list[ma.GameState], repeat: int) -> list[Row]:
     return [("JSON round trip of a state", "µs/call", med, spread)]
 
 
+def bench_text(pairs: list[tuple[ma.GameState, Any]], repeat: int) -> list[Row]:
+    names = ["Ann", "Bo", "Cy", "Di"]
+    events = [e for s, a in pairs for e in ma.apply(s, a).events]
+    describe, fmt, parse = ma.describe, ma.format_action, ma.parse_action
+    write, problems, read = ma.write_position, ma.position_problems, ma.read_position
+    texts = [fmt(a) for _, a in pairs]
+    positions = [write(s) for s, _ in pairs]
+    groups: list[tuple[str, str, list[Callable[[], object]]]] = [
+        (
+            "describe(event, names, you)",
+            "µs/event",
+            [lambda e=e, i=i: describe(e, names, i % 4) for i, e in enumerate(events)],
+        ),
+        ("format_action(action)", "µs/action", [lambda a=a: fmt(a) for _, a in pairs]),
+        (
+            "parse_action(text, state)",
+            "µs/action",
+            [lambda t=t, s=s: parse(t, s) for t, (s, _) in zip(texts, pairs, strict=True)],
+        ),
+        ("write_position(state)", "µs/state", [lambda s=s: write(s) for s, _ in pairs]),
+        (
+            "write_position(state), shuffled order",
+            "µs/state",
+            [
+                lambda s=s: write(s)
+                for s in random.Random(2).sample([s for s, _ in pairs], len(pairs))
+            ],
+        ),
+        ("position_problems(state)", "µs/state", [lambda s=s: problems(s) for s, _ in pairs]),
+        ("read_position(text)", "µs/state", [lambda t=t: read(t) for t in positions]),
+    ]
+    rows: list[Row] = []
+    for label, unit, calls in groups:
+        med, spread = median_spread(per_call_median(calls, repeat), ".2f")
+        rows.append((f"{label}: median", unit, med, spread))
+        med, spread = median_spread(time_per_call(calls, repeat), ".2f")
+        rows.append((f"{label}: mean", unit, med, spread))
+    return rows
+
+
 def retained_bytes(count: int, players: int = 4) -> float:
     """Bytes per state retained by ``count`` successive states of random games."""
     gc.collect()
@@ -269,14 +315,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument(
         "--only",
-        choices=["playouts", "apply", "legal", "view", "json", "memory"],
+        choices=["playouts", "apply", "legal", "view", "json", "memory", "text"],
         action="append",
         help="run only these sections (repeatable)",
     )
     args = parser.parse_args(argv)
     global clock  # noqa: PLW0603 (a command-line choice, set once)
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    only = set(args.only or ["playouts", "apply", "legal", "view", "json", "memory"])
+    only = set(args.only or ["playouts", "apply", "legal", "view", "json", "memory", "text"])
     rows: list[Row] = []
     pairs = corpus(4, args.corpus_games) if only - {"playouts", "memory"} else []
     states = [s for s, _ in pairs]
@@ -292,6 +338,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows += bench_json(states, args.repeat)
     if "memory" in only:
         rows += bench_memory(args.repeat, args.states)
+    if "text" in only:
+        rows += bench_text(pairs, args.repeat)
     print(f"modern-art {ma.__version__}; {machine()}")
     print(
         f"median of {args.repeat} runs; {args.clock} clock for throughputs and means;"

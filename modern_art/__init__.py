@@ -20,7 +20,7 @@ from modern_art.agents import (
 )
 from modern_art.cards import CMON, ORIGINAL, Auction, Card, Edition
 from modern_art.engine import apply, new_game
-from modern_art.errors import IllegalAction
+from modern_art.errors import IllegalAction, NotationError
 from modern_art.events import (
     AuctioneerSkipped,
     AuctionStarted,
@@ -46,6 +46,8 @@ from modern_art.events import (
 )
 from modern_art.ledger import MoneyLedger
 from modern_art.legal import LegalActions, legal_actions
+from modern_art.midgame import setup
+from modern_art.notation import format_action, parse_action
 from modern_art.order import next_seat
 from modern_art.payout import best_case_payout, payout_if_round_ended_now, still_offerable
 from modern_art.phases import (
@@ -59,6 +61,8 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
+from modern_art.positions import read_position, write_position
+from modern_art.problems import position_problems
 from modern_art.records import GameRecord, ReplayError, record, replay
 from modern_art.redaction import visible_event, visible_events
 from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
@@ -66,6 +70,7 @@ from modern_art.sampling import sample_state
 from modern_art.scenario import CardSpec, find_cards, stack_deck
 from modern_art.schema import json_schema
 from modern_art.scoring import artist_value, lot_payments, rank_artists, winners
+from modern_art.sentences import describe
 from modern_art.serialize import (
     FORMAT,
     MAX_JSON_BYTES,
@@ -75,6 +80,7 @@ from modern_art.serialize import (
     to_json,
 )
 from modern_art.state import GameState, PlayerState, Step
+from modern_art.textrecords import read_records, write_records
 from modern_art.views import (
     HiddenAuctionView,
     OwnView,
@@ -131,6 +137,7 @@ __all__ = [
     "LotTakenFree",
     "MoneyLedger",
     "MonteCarloAgent",
+    "NotationError",
     "Offering",
     "OneOfferAuction",
     "OpenAuction",
@@ -164,7 +171,9 @@ __all__ = [
     "apply",
     "artist_value",
     "best_case_payout",
+    "describe",
     "find_cards",
+    "format_action",
     "from_json",
     "has_seat",
     "json_schema",
@@ -172,14 +181,19 @@ __all__ = [
     "lot_payments",
     "new_game",
     "next_seat",
+    "parse_action",
     "payout_if_round_ended_now",
     "play_game",
+    "position_problems",
     "preset",
+    "read_position",
+    "read_records",
     "presets",
     "rank_artists",
     "record",
     "replay",
     "sample_state",
+    "setup",
     "stack_deck",
     "still_offerable",
     "to_json",
@@ -189,4 +203,6 @@ __all__ = [
     "visible_event",
     "visible_events",
     "winners",
+    "write_position",
+    "write_records",
 ]

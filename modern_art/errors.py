@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction"]
+__all__ = ["IllegalAction", "NotationError"]
 
 
 class IllegalAction(ValueError):  # noqa: N818 (the name is the public contract)
@@ -30,3 +30,18 @@ class IllegalAction(ValueError):  # noqa: N818 (the name is the public contract)
 
     def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str, object]]:
         return (type(self), (self.rule, self.reason, self.action))
+
+
+class NotationError(ValueError):
+    """Text in the game's notations that cannot be read, saying what was expected.
+
+    Raised by :func:`modern_art.parse_action`, :func:`modern_art.read_position`
+    and :func:`modern_art.read_records` for bad text; it never guesses.
+
+    >>> import modern_art as ma
+    >>> try:
+    ...     ma.parse_action("0 raise 30", ma.new_game(3, seed=1))
+    ... except ma.NotationError as err:
+    ...     print(err)
+    '0 raise 30': 'raise' is not a verb; expected play, bid, pass, price or accept
+    """

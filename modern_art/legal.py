@@ -24,7 +24,10 @@ from modern_art.phases import (
 )
 from modern_art.state import GameState
 
-__all__ = ["LegalActions", "legal_actions"]
+__all__ = ["LegalActions", "Run", "legal_actions"]
+
+Run = tuple[type[Bid] | type[SetPrice] | type[PlayCard] | None, int, Sequence[Any]]
+"""A run of alike actions, ``(kind, seat, items)``: see :meth:`LegalActions.runs`."""
 
 _Part = tuple[int, Any, int, Any]
 """A non-empty run of actions, ``(size, kind, seat, base)``, plain data:
@@ -124,6 +127,32 @@ class LegalActions(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
+
+    def runs(self) -> tuple[Run, ...]:
+        """The sequence as runs of alike actions, ``(kind, seat, items)`` each, in order.
+
+        A caller that needs only what varies (an action mask, a counter) reads
+        it here without building an action per item:
+
+        * ``kind`` is ``Bid`` or ``SetPrice``: ``items`` is the ``range`` of
+          amounts, each ``kind(seat, amount)``;
+        * ``kind`` is ``PlayCard``: ``items`` are the cards, each
+          ``PlayCard(seat, card)``;
+        * ``kind`` is ``None``: ``items`` are the actions themselves (``seat``
+          is then meaningless).
+
+        >>> import modern_art as ma
+        >>> state = ma.new_game(3, deck=ma.Rules().deck)  # seat 0 holds cards 0 to 9
+        >>> state = ma.apply(state, ma.PlayCard(0, state.players[0].hand[0])).state
+        >>> ma.legal_actions(state, 1).runs()  # an open auction
+        ((<class 'modern_art.actions.Bid'>, 1, range(1, 101)), (None, 0, (Pass(seat=1),)))
+        """
+        return tuple(
+            [
+                (kind, seat, range(base, base + size) if kind is Bid or kind is SetPrice else base)
+                for size, kind, seat, base in self._parts
+            ]
+        )
 
 
 _new = object.__new__

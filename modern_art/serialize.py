@@ -157,6 +157,11 @@ def to_json(obj: object) -> str:
         )
     try:
         body = CONVERTER.unstructure(obj, cls)
+    except (KeyError, TypeError, AttributeError) as exc:  # a hand-made value of a wrong type
+        raise SerializationError(
+            f"cannot write {cls.__name__} as JSON: a field holds a value of the wrong type"
+            f" ({type(exc).__name__}: {exc})"
+        ) from None
     except WireError as exc:
         raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
     body["format"] = FORMAT

@@ -93,6 +93,13 @@ class GameState:
         """How many seats the table has."""
         return len(self.players)
 
+    def __str__(self) -> str:
+        """A compact board in text (:mod:`modern_art.board`); ``repr`` stays valid Python."""
+        # The text layer sits above this module: import it when first asked for.
+        from modern_art.board import board_text  # noqa: PLC0415
+
+        return board_text(self)
+
     def _repr_svg_(self) -> str:
         """The board as SVG, every secret shown: what Jupyter draws for a state."""
         from modern_art.svg import board  # noqa: PLC0415 (drawing is imported on request)

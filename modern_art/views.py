@@ -163,6 +163,13 @@ class PlayerView:
             return None
         return self.players[self.seat].money
 
+    def __str__(self) -> str:
+        """A compact board in text (:mod:`modern_art.board`); ``repr`` stays valid Python."""
+        # The text layer sits above this module: import it when first asked for.
+        from modern_art.board import board_text  # noqa: PLC0415
+
+        return board_text(self)
+
 
 if TYPE_CHECKING:
 

@@ -33,6 +33,7 @@ from modern_art.actions import Action, Bid, PlayCard, SetPrice
 from modern_art.cards import Card, Edition
 from modern_art.events import Event
 from modern_art.phases import DoubleOffer, Phase
+from modern_art.problems import position_problems
 from modern_art.records import GameRecord
 from modern_art.rules import DealSchedule, Rules
 from modern_art.state import GameState, Step
@@ -310,7 +311,11 @@ def _attrs_hook(conv: Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
         )
         what = f"a {cls.__name__}"
         names = [a.name for a in attrs.fields(cls) if a.init]
-        check = _check_state if cls is GameState else None
+        checks: dict[type, Callable[[Any], Any]] = {
+            GameState: _check_state,
+            PlayerView: _check_view,
+        }
+        check = checks.get(cls)
 
         def structure(value: Any, _: Any) -> Any:
             fields = structure_object(value, what)
@@ -369,7 +374,20 @@ def _check_state(state: GameState) -> GameState:
             f"the state must hold each of the deck's {len(rules.deck)} cards exactly once,"
             f" got {len(held)} cards"
         )
+    _refuse_problems(position_problems(state), "state")
     return state
+
+
+def _check_view(view: PlayerView) -> PlayerView:
+    """Refuse a view whose facts do not add up (R7), as :func:`position_problems` finds them."""
+    _refuse_problems(position_problems(view), "view")
+    return view
+
+
+def _refuse_problems(problems: tuple[str, ...], what: str) -> None:
+    if problems:
+        more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
+        raise WireError(f"the {what} cannot arise in a game: {'; '.join(problems[:3])}{more}")
 
 
 def _tagged(conv: Converter, union: Any) -> None:

@@ -59,7 +59,7 @@ def test_demo_narrates_a_whole_game(tmp_path: Path) -> None:
     out = result.stdout
     for text in ("Round 1 of 4", "Round 4 is over", "the ranking", "Final money"):
         assert text in out
-    assert "auction of one painting" in out and " buys " in out
+    assert "in an open auction" in out and " buys " in out
     record = ma.from_json(saved.read_text(), "record")
     final = ma.replay(record)
     assert record.players == ("Ada", "Ben", "Cleo", "Dev")
@@ -81,6 +81,49 @@ def test_replay_tells_a_saved_game(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert f"Replaying {len(record.actions)} actions" in result.stdout
     assert "The game is over." in result.stdout
+
+
+def test_replay_tells_every_game_of_a_text_record_file(tmp_path: Path) -> None:
+    """Two games in one .mart text file are both checked and told, in order."""
+    games = [ma.play_game([ma.RandomAgent(s + k) for s in range(3)], seed=k) for k in (3, 4)]
+    path = tmp_path / "two.mart"
+    path.write_text(ma.write_records(games))
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "Game 1 of 2" in result.stdout and "Game 2 of 2" in result.stdout
+    assert result.stdout.count("The game is over.") == 2
+
+
+def test_replay_svg_draws_each_game_of_a_text_file_in_its_own_directory(tmp_path: Path) -> None:
+    """--svg with two games in a .mart file writes game-1/ and game-2/, each with an index."""
+    games = [ma.play_game([ma.RandomAgent(s + k) for s in range(3)], seed=k) for k in (5, 6)]
+    path = tmp_path / "two.mart"
+    path.write_text(ma.write_records(games))
+    result = run("replay", str(path), "--svg", str(tmp_path / "pics"), "--every", "round")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "pics" / "game-1" / "index.html").exists()
+    assert (tmp_path / "pics" / "game-2" / "index.html").exists()
+
+
+def test_demo_saves_text_or_json_by_suffix(tmp_path: Path) -> None:
+    """--save game.mart writes the text record, --save game.json the JSON: the same game."""
+    text, doc = tmp_path / "game.mart", tmp_path / "game.json"
+    assert run("demo", "--seed", "2", "--save", str(text)).returncode == 0
+    assert run("demo", "--seed", "2", "--save", str(doc)).returncode == 0
+    assert text.read_text().startswith('[Rules "cmon"]')
+    assert ma.read_records(text.read_text()) == [ma.from_json(doc.read_text(), "record")]
+    assert run("replay", str(text)).returncode == 0
+
+
+def test_replay_refuses_bad_text_records_with_the_reason(tmp_path: Path) -> None:
+    """A text record with an illegal action exits 1 naming the step; markup is escaped."""
+    game = ma.play_game([ma.RandomAgent(s) for s in range(3)], seed=1)
+    text = ma.write_records([game]).replace("2. ", "2. 2 bid 5 [red]x[/] ", 1)
+    path = tmp_path / "bad.mart"
+    path.write_text(text)
+    result = run("replay", str(path))
+    assert result.returncode == 1 and "step 2" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_replay_step_stops_cleanly_at_end_of_input(tmp_path: Path) -> None:
@@ -249,5 +292,5 @@ def test_R5_5_narrator_says_nobody_added_a_second_card() -> None:
         ma.LotTakenFree(0, (ma.Card(10, "Manuel Carvalho", ma.Auction.DOUBLE),)),
     ]
     told = " ".join(str(line) for line in narrator.feed(events))
-    assert "Nobody added a second card: Ann takes it free." in told
+    assert "Nobody added a second card: Ann takes the Manuel Carvalho free." in told
     assert "Nobody bid" not in told

@@ -110,8 +110,10 @@ def test_play_saves_the_game_so_far_on_ctrl_c(tmp_path: Path) -> None:
     while "".join(output).count("> ") < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
+    process.wait(timeout=60)  # not communicate(): it would race the reader for stdout
     reader.join(timeout=10)
+    assert process.stderr is not None
+    stderr = process.stderr.read()
     assert process.returncode == 130, stderr
     assert "Interrupted. You leave the table" in "".join(output)
     saved = ma.from_json(target.read_text(), "record")

@@ -16,6 +16,7 @@ from types import ModuleType
 
 import attrs
 import pytest
+from webkit import missing
 
 import modern_art as ma
 from modern_art import svg
@@ -217,9 +218,16 @@ def test_three_rounds_example_wins_loses_and_wins_back_melims_value() -> None:
     assert [b.tiles[melim_column] for b in boards] == [(20,), (20,), (20, 20)]
 
 
+PAGE_NEEDS = {"rl.rst": ("numpy", "pettingzoo", "gymnasium", "pyspiel")}
+"""Pages whose examples need optional extras: the modules they import."""
+
+
 @pytest.mark.parametrize("page", sorted(p.name for p in DOCS.glob("*.rst")))
 def test_page_examples_run(page: str) -> None:
     """Each page's ``>>>`` examples pass, as the Sphinx doctest builder runs them."""
+    absent = [m for m in PAGE_NEEDS.get(page, ()) if importlib.util.find_spec(m) is None]
+    if absent:
+        missing(f"{page} needs {', '.join(absent)}: install the rl and openspiel extras")
     sys.modules.setdefault("three_rounds", _load(DOCS / "examples" / "three_rounds.py"))
     flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1  # as docs/conf.py sets them
     result = doctest.testfile(

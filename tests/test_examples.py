@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from webkit import missing
 
 import modern_art as ma
 
@@ -19,9 +20,20 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.py") if p.name != "__init__.py")
 
 
+def _requires(path: Path) -> list[str]:
+    """The modules an example declares on a ``# requires: a b`` line (optional extras)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# requires:"):
+            return line.split(":", 1)[1].split()
+    return []
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
 def test_example_runs(path: Path) -> None:
     """The example exits with status 0 and prints something, using this checkout's package."""
+    absent = [name for name in _requires(path) if importlib.util.find_spec(name) is None]
+    if absent:
+        missing(f"{path.name} needs {', '.join(absent)}: install the rl/openspiel extras")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, str(path)],

@@ -162,21 +162,6 @@ def test_editions_are_validated() -> None:
         ma.Edition("x", ("A",), ((1, 1, 1, 1),))
 
 
-def test_R1_4_deal_schedule_names_only_player_counts_the_rules_allow() -> None:
-    """(decision) A schedule entry outside min_players..max_players is refused with Rules."""
-    with pytest.raises(ValueError, match="entry for 6 players, outside 'min_players' to"):
-        ma.Rules(deal_schedule={**CMON_DEALS, 6: (5, 2, 2, 0)})
-    narrowed = ma.Rules(min_players=4, max_players=4, deal_schedule={4: CMON_DEALS[4]})
-    assert list(narrowed.deal_schedule) == [4]
-
-
-def test_deal_schedule_copied_into_rules_shares_its_items() -> None:
-    """Rules' converter copies a DealSchedule without rebuilding it entry by entry."""
-    big = ma.DealSchedule({n: (1,) for n in range(3, 2003)})
-    copied = ma.DealSchedule(big)
-    assert copied == big and copied._items is big._items and copied[2002] == (1,)
-
-
 @pytest.mark.parametrize("rounds", [True, 1.0, "4", 0, -1])
 def test_R8_1_rounds_must_be_a_positive_integer(rounds: object) -> None:
     """``rounds`` that is not a positive int is refused by its own check, not a later one."""
@@ -217,3 +202,18 @@ def test_deal_schedule_equals_only_mappings() -> None:
     assert schedule.__eq__(5) is NotImplemented
     assert schedule == {3: (10, 6, 6, 0)}
     assert schedule != {3: (10, 6, 6, 1)}
+
+
+def test_R1_4_deal_schedule_names_only_player_counts_the_rules_allow() -> None:
+    """(decision) A schedule entry outside min_players..max_players is refused with Rules."""
+    with pytest.raises(ValueError, match="entry for 6 players, outside 'min_players' to"):
+        ma.Rules(deal_schedule={**CMON_DEALS, 6: (5, 2, 2, 0)})
+    narrowed = ma.Rules(min_players=4, max_players=4, deal_schedule={4: CMON_DEALS[4]})
+    assert list(narrowed.deal_schedule) == [4]
+
+
+def test_deal_schedule_copied_into_rules_shares_its_items() -> None:
+    """Rules' converter copies a DealSchedule without rebuilding it entry by entry."""
+    big = ma.DealSchedule({n: (1,) for n in range(3, 2003)})
+    copied = ma.DealSchedule(big)
+    assert copied == big and copied._items is big._items and copied[2002] == (1,)

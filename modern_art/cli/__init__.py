@@ -88,7 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
         " final money.",
     )
     demo.add_argument("--seed", type=int, default=7, help="the deal's seed (default 7)")
-    demo.add_argument("--save", metavar="FILE", help="also save the game record as JSON")
+    demo.add_argument(
+        "--save",
+        metavar="FILE",
+        help="also save the game record: JSON if FILE ends in .json, else text (e.g. game.mart)",
+    )
     demo.set_defaults(run="demo")
 
     play = commands.add_parser(
@@ -113,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--save",
         metavar="FILE",
-        help="save the game record as JSON at the end, finished or not (checked before the game)",
+        help="save the game record at the end, finished or not: JSON if FILE ends in .json,"
+        " else text (.mart); checked for being writable before the game",
     )
     _add_rules_options(play)
     play.set_defaults(run="play")
@@ -176,11 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser(
         "replay",
         help="step through a saved game record",
-        description="Checks a game record (JSON, as saved by demo --save or play --save)"
-        " and tells the game move by move. A record is at most 1 MiB; a UTF-8"
-        " byte-order mark is skipped.",
+        description="Checks game records (JSON, or the text records of .mart files, as"
+        " saved by demo --save or play --save) and tells each game move by move. A file"
+        " is at most 1 MiB; a UTF-8 byte-order mark is skipped.",
     )
-    replay.add_argument("file", metavar="FILE", help="the game record, or - for stdin")
+    replay.add_argument(
+        "file", metavar="FILE", help="the game record (JSON or text), or - for stdin"
+    )
     replay.add_argument("--step", action="store_true", help="wait for Enter after each action")
     replay.add_argument(
         "--svg",

@@ -31,10 +31,12 @@ from modern_art.cli.backends import backend_of, executor_for, games_in, printabl
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply
+from modern_art.errors import NotationError
 from modern_art.records import GameRecord, ReplayError, replay
 from modern_art.rules import Rules, preset, presets
 from modern_art.serialize import MAX_JSON_BYTES, SerializationError, from_json, to_json
 from modern_art.state import GameState, Step
+from modern_art.textrecords import read_records, write_records
 
 
 class CommandError(Exception):
@@ -74,11 +76,16 @@ def bot_factory(kind: str, playouts: int) -> AgentFactory:
 
 
 def save_record(record: GameRecord, path: str | None) -> None:
-    """Write ``record`` as JSON to ``path`` (nothing when ``None``)."""
+    """Write ``record`` to ``path`` (nothing when ``None``): JSON for ``.json``, else text.
+
+    Any other name (``.mart`` is the suggested suffix, ``.txt`` works too)
+    gets the text game record of :func:`modern_art.write_records`.
+    """
     if path is None:
         return
+    text = to_json(record) + "\n" if path.lower().endswith(".json") else write_records([record])
     try:
-        Path(path).write_text(to_json(record) + "\n", encoding="utf-8")
+        Path(path).write_text(text, encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot save the record to {path}: {exc.strerror}") from None
 
@@ -302,23 +309,39 @@ def _result_json(
 
 
 def replay_file(args: argparse.Namespace) -> int:
-    """Check a saved game record and tell it action by action."""
-    record = read_record(args.file)
-    try:
-        replay(record)
-    except ReplayError as exc:
-        raise CommandError(f"{args.file} does not replay: {exc}") from None
-    out = console()
-    if args.svg:
-        directory = Path(args.svg)
+    """Check saved game records (JSON or text) and tell each game action by action."""
+    records = read_records_file(args.file)
+    for record in records:
         try:
-            count = pictures.write_replay(record, directory, args.every)
-        except OSError as exc:
-            raise CommandError(
-                f"cannot write the pictures to {args.svg}: {exc.strerror}"
-            ) from None
-        out.print(f"{count} pictures and index.html written to {markup_safe(str(directory))}")
+            replay(record)
+        except ReplayError as exc:
+            raise CommandError(f"{args.file} does not replay: {exc}") from None
+    if args.svg:
+        for number, record in enumerate(records, 1):
+            # One game to the directory; several, each to a game-N directory in it.
+            directory = Path(args.svg) if len(records) == 1 else Path(args.svg) / f"game-{number}"
+            write_pictures(record, directory, args)
         return 0
+    for number, record in enumerate(records, 1):
+        if len(records) > 1:
+            console().print(f"\n[bold]Game {number} of {len(records)}[/]")
+        if not tell_game(record, args):
+            break
+    return 0
+
+
+def write_pictures(record: GameRecord, directory: Path, args: argparse.Namespace) -> None:
+    """Draw ``record`` into ``directory``: a picture every ``--every`` actions and an index."""
+    try:
+        count = pictures.write_replay(record, directory, args.every)
+    except OSError as exc:
+        raise CommandError(f"cannot write the pictures to {directory}: {exc.strerror}") from None
+    console().print(f"{count} pictures and index.html written to {markup_safe(str(directory))}")
+
+
+def tell_game(record: GameRecord, args: argparse.Namespace) -> bool:
+    """Tell one replayed game; ``False`` if the reader left at the end of input."""
+    out = console()
     names = list(record.players)
     narrator = Narrator(record.rules, names, viewer=None, show_money=True)
     out.print(
@@ -339,8 +362,8 @@ def replay_file(args: argparse.Namespace) -> int:
                 input(f"[action {index + 1} of {len(record.actions)}] Enter for the next one ")
             except EOFError:
                 out.print("\nEnd of input: replay stopped.")
-                return 0
-    return 0
+                return False
+    return True
 
 
 def _write(path: Path, text: str, what: str) -> None:
@@ -350,10 +373,12 @@ def _write(path: Path, text: str, what: str) -> None:
         raise CommandError(f"cannot write {what} to {path}: {exc.strerror}") from None
 
 
-def read_record(path: str) -> GameRecord:
-    """The game record in ``path`` (``-`` for stdin), or a :class:`CommandError`.
+def read_records_file(path: str) -> list[GameRecord]:
+    """The game records in ``path`` (``-`` for stdin), or a :class:`CommandError`.
 
-    At most :data:`~modern_art.MAX_JSON_BYTES` are read, so an endless input
+    A file whose text starts with ``{`` is one JSON record; any other is text
+    game records (:func:`modern_art.read_records`), one game or more. At most
+    :data:`~modern_art.MAX_JSON_BYTES` are read, so an endless input
     (``/dev/zero``) is refused without filling the memory; a UTF-8
     byte-order mark, which some editors write, is skipped.
     """
@@ -372,9 +397,14 @@ def read_record(path: str) -> GameRecord:
     except UnicodeDecodeError:
         raise CommandError(f"{path} is not a text file (not UTF-8)") from None
     try:
-        return from_json(text, "record")
-    except SerializationError as exc:
+        if text.lstrip().startswith("{"):
+            return [from_json(text, "record")]
+        records = read_records(text)
+    except (SerializationError, NotationError) as exc:
         raise CommandError(f"{path} is not a game record: {exc}") from None
+    if not records:
+        raise CommandError(f"{path} is not a game record: it holds no game")
+    return records
 
 
 # rules --------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from modern_art.events import (
 )
 from modern_art.ledger import MoneyLedger
 from modern_art.rules import Rules
+from modern_art.sentences import describe, ordinal
 
 EXPLAIN = {
     Auction.OPEN: "everyone may raise, as often as they like; the highest bid wins",
@@ -42,25 +43,9 @@ EXPLAIN = {
 """One line per auction kind, for a newcomer."""
 
 
-def ordinal(n: int) -> str:
-    """``1`` -> ``"1st"``, ``2`` -> ``"2nd"``, ``11`` -> ``"11th"``.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
-    """
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
 def card_text(card: Card) -> str:
     """A card in words, with rich markup: artist in bold, then its symbol."""
     return f"[bold]{markup_safe(card.artist)}[/] ({card.auction.label})"
-
-
-def lot_text(lot: Sequence[Card]) -> str:
-    """``"it"`` for one painting, ``"the pair"`` for two."""
-    return "it" if len(lot) == 1 else "the pair"
 
 
 class Narrator:
@@ -94,14 +79,6 @@ class Narrator:
         self._kind: Auction | None = None
         self._tiles: list[list[int]] = [[] for _ in rules.artists]
 
-    def name(self, seat: int | None) -> str:
-        """A seat's name; ``"you"`` for the viewer; ``"the bank"`` for ``None``."""
-        if seat is None:
-            return "the bank"
-        if seat == self.viewer:
-            return "you"
-        return markup_safe(self.names[seat])
-
     def opening(self) -> list[RenderableType]:
         """What to say before the first action."""
         return [f"\n[bold underline]Round 1[/] of {self.rules.rounds}"]
@@ -127,8 +104,12 @@ class Narrator:
         self._pending = []
         return [line]
 
+    def say(self, item: object) -> str:
+        """``item`` in words (:func:`modern_art.describe`), escaped for the terminal."""
+        return markup_safe(describe(item, self.names, self.viewer))
+
     def _tell(self, event: Event) -> list[RenderableType]:
-        name = self.name
+        say = self.say
         if isinstance(event, RoundStarted):
             header = f"\n[bold underline]Round {event.round}[/] of {self.rules.rounds}"
             if self.show_money:
@@ -138,21 +119,17 @@ class Narrator:
             return [header]
         if isinstance(event, CardsDealt):
             if event.seat == self.viewer and event.cards is not None:
-                cards = ", ".join(card_text(c) for c in event.cards)
-                return [f"You are dealt {event.count} cards: {cards}."]
+                return [say(event)]
             if event.seat == 0 and self.viewer is None:
                 return [f"Each player is dealt {event.count} more cards."]
             return []
         if isinstance(event, AuctioneerSkipped):
-            return [f"{name(event.seat)} has no cards left and is skipped as auctioneer."]
+            return [say(event)]
         if isinstance(event, CardPlayed):
             self._kind = None  # no auction yet: a double may still find no second card
-            return self._offered(event.seat, event.card, event.count)
+            return self._offered(event)
         if isinstance(event, SecondCardAdded):
-            out: list[RenderableType] = [
-                f"  {name(event.seat)} adds {card_text(event.card)}"
-                f" and becomes the auctioneer of the pair."
-            ]
+            out: list[RenderableType] = [f"  {say(event)}"]
             if event.count >= 5:
                 out.append(
                     f"  That is the 5th {markup_safe(event.card.artist)}: the round ends,"
@@ -160,83 +137,45 @@ class Narrator:
                 )
             return out
         if isinstance(event, SecondCardDeclined):
-            return [f"  {name(event.seat)} declines to add a second card."]
+            return [f"  {say(event)}"]
         if isinstance(event, AuctionStarted):
             self._kind = event.kind
-            what = "one painting" if len(event.lot) == 1 else "two paintings"
-            line = (
-                f"  {event.kind.label.capitalize()} auction of {what},"
-                f" run by {name(event.auctioneer)}"
-            )
+            line = f"  {say(event)}"
             if event.kind not in self._explained:
                 self._explained.add(event.kind)
-                line += f" ([italic]{EXPLAIN[event.kind]}[/])"
-            return [line + "."]
-        if isinstance(event, BidPlaced):
-            self._pending.append(f"{name(event.seat)} bids {event.amount}")
+                line = f"{line[:-1]} ([italic]{EXPLAIN[event.kind]}[/])."
+            return [line]
+        if isinstance(event, BidPlaced | PriceAccepted):
+            self._pending.append(say(event))
             return []
         if isinstance(event, Passed):
             if self._kind is not Auction.OPEN:
-                self._pending.append(f"{name(event.seat)} passes")
+                self._pending.append(say(event))
             return []
-        if isinstance(event, BidsRevealed):
-            bids = " · ".join(f"{name(s)} {b}" for s, b in enumerate(event.bids))
-            return [f"    Sealed bids revealed: {bids}"]
-        if isinstance(event, PriceSet):
-            who = name(event.seat)
-            said = "You name" if who == "you" else f"{who} names"
-            return [f"    {said} a price of {event.price}."]
-        if isinstance(event, PriceAccepted):
-            self._pending.append(f"{name(event.seat)} accepts")
-            return []
+        if isinstance(event, BidsRevealed | PriceSet):
+            return [f"    {say(event)}"]
         if isinstance(event, AuctionWon):
-            paid = (
-                " and ".join(f"{p.amount} to {name(p.payee)}" for p in event.payments) or "nothing"
-            )
             own = all(p.payee is None for p in event.payments) and event.payments
             why = " (their own lot, so the money goes to the bank)" if own else ""
-            buyer = name(event.buyer)
-            return [
-                *self.flush(),
-                f"    → {buyer.capitalize() if buyer == 'you' else buyer} buys"
-                f" {lot_text(event.lot)} for [bold]{event.price}[/]: paid {paid}{why}.",
-            ]
+            return [*self.flush(), f"    → {say(event)}{why}"]
         if isinstance(event, LotTakenFree):
-            taker = name(event.seat)
             nobody = "Nobody bid" if self._kind else "Nobody added a second card"
-            return [
-                *self.flush(),
-                f"    → {nobody}: {taker} {'take' if taker == 'you' else 'takes'}"
-                f" {lot_text(event.lot)} free.",
-            ]
+            return [*self.flush(), f"    → {nobody}: {say(event)}"]
         if isinstance(event, RoundEnded):
             return [*self.flush(), *self._round_end(event)]
         if isinstance(event, PaintingsSold):
-            seller = name(event.seat)
-            s = "s" if event.paintings > 1 else ""
+            line = f"  {say(event)}"
             if event.value == 0:
-                return [
-                    f"  {seller} {'sell' if seller == 'you' else 'sells'} {event.paintings}"
-                    f" {markup_safe(event.artist)} painting{s} for nothing:"
-                    " the artist is not in this round's top three."
-                ]
-            each = f" at {event.value} each" if event.paintings > 1 else ""
-            return [
-                f"  {seller} {'sell' if seller == 'you' else 'sells'} {event.paintings}"
-                f" {markup_safe(event.artist)} painting{s}{each}: [bold green]+{event.amount}[/]"
-            ]
+                return [f"{line} The artist is not in this round's top three."]
+            return [line]
         if isinstance(event, GameEnded):
             return self._game_end(event)
         return []
 
-    def _offered(self, seat: int, card: Card, count: int) -> list[RenderableType]:
-        who = self.name(seat)
-        verb = "offer" if who == "you" else "offers"
-        line = (
-            f"{who.capitalize() if who == 'you' else who} {verb} {card_text(card)}:"
-            f" the {ordinal(count)} {markup_safe(card.artist)} this round."
-        )
-        if count >= 5:
+    def _offered(self, event: CardPlayed) -> list[RenderableType]:
+        card = event.card
+        line = self.say(event)
+        if event.count >= 5:
             return [
                 *self.flush(),
                 line,

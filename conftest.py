@@ -1,0 +1,25 @@
+"""Collection for the whole repository: doctests of optional parts need their extras.
+
+``pytest`` collects the doctests of every module under ``modern_art``
+(``--doctest-modules``). The framework adapters import numpy, PettingZoo,
+Gymnasium or OpenSpiel, which only the ``rl`` and ``openspiel`` extras
+install; without them those modules are left out here, and the tests in
+``tests/test_envs_*.py`` say what is missing (and fail when ``CI`` is set).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+_NEEDS = {
+    "modern_art/envs/*.py": ("numpy",),
+    "modern_art/envs/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
+    "modern_art/envs/gymnasium.py": ("numpy", "gymnasium"),
+    "modern_art/envs/openspiel.py": ("numpy", "pyspiel"),
+}
+
+collect_ignore_glob = [
+    pattern
+    for pattern, modules in _NEEDS.items()
+    if any(importlib.util.find_spec(module) is None for module in modules)
+]

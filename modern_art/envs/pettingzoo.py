@@ -1,0 +1,235 @@
+"""A PettingZoo AEC environment: :func:`env` (wrapped) and :func:`raw_env`.
+
+Agents are ``"player_0"`` to ``"player_{n-1}"``, one per seat. Each agent
+observes a dict: ``"observation"``, the seat's vector
+(:func:`~modern_art.envs.observe`), and ``"action_mask"``, the
+:class:`~modern_art.envs.ActionCodec` mask of its legal actions (all zeros
+while it may not act). Actions are codec indices.
+
+When several seats may act at once (open and hidden auctions, R4.1, R4.3)
+the env asks them in the library's own order, :func:`modern_art.next_seat`,
+so every trajectory is a legal library game that
+:func:`modern_art.replay` and the tests can check.
+
+Rewards come once, when the game ends (``reward="rank"`` by default, or
+``"money"``: see :func:`~modern_art.envs.rewards.final_rewards`); every
+agent then terminates. Nothing truncates a game: every game ends (R8.1).
+``render_mode="ansi"`` renders the spectator's board (``str`` of the
+spectator's view), so rendering never shows a hand or a sealed bid.
+
+>>> from modern_art.envs.pettingzoo import env
+>>> table = env(players=3)
+>>> table.reset(seed=1)
+>>> table.agent_selection, int(table.action_space("player_0").n)
+('player_0', 268)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from modern_art.engine import apply, new_game
+from modern_art.envs.codec import ActionCodec
+from modern_art.envs.incremental import ObservationCache, observe_state
+from modern_art.envs.observation import observation_size
+from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
+from modern_art.ledger import MoneyLedger
+from modern_art.order import next_seat
+from modern_art.rules import Rules
+from modern_art.state import GameState
+from modern_art.views import view
+
+__all__ = ["ModernArtEnv", "env", "raw_env"]
+
+
+def env(
+    players: int = 4,
+    rules: Rules | None = None,
+    *,
+    max_amount: int | None = None,
+    reward: Reward = "rank",
+    render_mode: str | None = None,
+) -> Any:
+    """The AEC env wrapped as PettingZoo's classic games are.
+
+    An illegal action ends the game for everyone, with reward -1 to the
+    agent that chose it (``TerminateIllegalWrapper``); an index outside the
+    action space is an error, as is acting out of order. Arguments as for
+    :class:`ModernArtEnv`.
+    """
+    wrapped: Any = ModernArtEnv(
+        players, rules, max_amount=max_amount, reward=reward, render_mode=render_mode
+    )
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def raw_env(
+    players: int = 4,
+    rules: Rules | None = None,
+    *,
+    max_amount: int | None = None,
+    reward: Reward = "rank",
+    render_mode: str | None = None,
+) -> ModernArtEnv:
+    """The unwrapped AEC env: :class:`ModernArtEnv`. An illegal action raises ``IllegalAction``."""
+    return ModernArtEnv(
+        players, rules, max_amount=max_amount, reward=reward, render_mode=render_mode
+    )
+
+
+class ModernArtEnv(AECEnv):  # type: ignore[misc]
+    """One game of Modern Art at a table of ``players`` seats, as a PettingZoo AEC env.
+
+    Args:
+        players: how many seats, within the rules' limits (R1.1).
+        rules: the variant; CMON by default.
+        max_amount: the codec's amount cap (:class:`~modern_art.envs.ActionCodec`).
+        reward: ``"rank"`` or ``"money"``.
+        render_mode: ``None`` or ``"ansi"``.
+
+    Attributes:
+        game_state: the library's :class:`~modern_art.GameState` of the game in
+            progress (for logging and tests; an agent must not read it).
+        codec: the action codec.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "modern_art_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: Rules | None = None,
+        *,
+        max_amount: int | None = None,
+        reward: Reward = "rank",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = rules if rules is not None else Rules()
+        if type(players) is not int or not (
+            self.rules.min_players <= players <= self.rules.max_players
+        ):
+            raise ValueError(
+                f"players must be from {self.rules.min_players} to {self.rules.max_players},"
+                f" got {players!r} (R1.1)"
+            )
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.players = players
+        self.reward = check_reward(reward)
+        self.render_mode = render_mode
+        self.codec = ActionCodec(self.rules, max_amount)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.agents = list(self.possible_agents)
+        high = max(len(self.rules.deck), most_money(self.rules, players) / self._money_scale())
+        size = observation_size(self.rules, players)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, high, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.codec.size) for agent in self.possible_agents
+        }
+        self._seeds = random.Random()
+        self.game_state: GameState = new_game(players, seed=0, rules=self.rules)
+        self._ledger = MoneyLedger.start(self.rules, players)
+        self._observations = ObservationCache()
+        self._reset_tables()
+
+    def _money_scale(self) -> float:
+        return float(self.rules.starting_money or 1)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The ``Dict`` of ``"observation"`` (a ``Box``) and ``"action_mask"``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(codec.size)``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; a ``seed`` makes this and the following games reproducible."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.game_state = new_game(
+            self.players, seed=self._seeds.getrandbits(63), rules=self.rules
+        )
+        self._ledger = MoneyLedger.start(self.rules, self.players)
+        self._reset_tables()
+
+    def _reset_tables(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[next_seat(self.game_state)]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent``'s seat sees, and its action mask."""
+        seat = self._seats[agent]
+        return {
+            "observation": observe_state(
+                self.game_state, seat, self._ledger.money, self._observations
+            ),
+            "action_mask": self.codec.mask(self.game_state, seat),
+        }
+
+    def step(self, action: Any) -> None:
+        """Apply the selected agent's action (a codec index; ``None`` once it has terminated).
+
+        Raises:
+            IllegalAction: the index names an action the rules forbid now.
+            ValueError: the index names nothing here (say, a card kind the
+                seat does not hold).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seats[agent]
+        state = self.game_state
+        step = apply(state, self.codec.decode(action, state, seat))
+        self.game_state = state = step.state
+        self._ledger = self._ledger.apply_all(step.events)
+        if not state.is_over:
+            # Rewards stay 0 until the end, so there is nothing to accumulate yet.
+            self.agent_selection = self.possible_agents[next_seat(state)]
+            return
+        self._cumulative_rewards[agent] = 0.0
+        money = [p.money for p in state.players]
+        for name, value in zip(
+            self.possible_agents, final_rewards(money, self.reward, self.rules), strict=True
+        ):
+            self.rewards[name] = value
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The spectator's board as text (``render_mode="ansi"``); ``None`` otherwise."""
+        if self.render_mode != "ansi":
+            return None
+        return str(view(self.game_state, None))
+
+    def close(self) -> None:
+        """Nothing to release."""

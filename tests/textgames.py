@@ -1,0 +1,30 @@
+"""Random games for the text-format tests: every state, for 3/4/5 players and variants."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import modern_art as ma
+
+
+def variant(players: int, tie: int, payment: int) -> ma.Rules:
+    """The CMON rules with the given tie rule and double-payment rule (by index)."""
+    return ma.Rules(
+        hidden_tie=list(ma.HiddenTie)[tie], double_payment=list(ma.DoublePayment)[payment]
+    )
+
+
+def game_states(
+    players: int, seed: int, rules: ma.Rules | None = None
+) -> Iterator[tuple[ma.GameState, ma.Action | None]]:
+    """Each state of one random game with the action taken from it (``None`` at the end)."""
+    names = ["Ann", "Bo", 'Cy "C" \u00e9', "Di", "Ed"][:players]
+    state = ma.new_game(names, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not state.is_over:
+        actions = ma.legal_actions(state)
+        action = actions[rng.randrange(len(actions))]
+        yield state, action
+        state = ma.apply(state, action).state
+    yield state, None
