@@ -6,6 +6,7 @@
 (1, [0])
 """
 
+from modern_art._speed import COMPILED
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import (
     Agent,
@@ -19,7 +20,8 @@ from modern_art.agents import (
     play_game,
     tournament,
 )
-from modern_art.cards import CMON, ORIGINAL, Auction, Card, Edition
+from modern_art.cards import Auction, Card
+from modern_art.editions import CMON, ORIGINAL, Edition
 from modern_art.engine import apply, new_game
 from modern_art.errors import IllegalAction, NotationError
 from modern_art.events import (
@@ -89,6 +91,7 @@ from modern_art.views import (
     PublicAuction,
     PublicPhase,
     SeatView,
+    has_seat,
     unseen_cards,
     view,
 )
@@ -97,6 +100,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CMON",
+    "COMPILED",
     "FORMAT",
     "MAX_JSON_BYTES",
     "MAX_JSON_DEPTH",
@@ -176,6 +180,7 @@ __all__ = [
     "find_cards",
     "format_action",
     "from_json",
+    "has_seat",
     "json_schema",
     "legal_actions",
     "lot_payments",

@@ -62,7 +62,7 @@ def test_R1_1_new_game_refuses_player_count(players: int) -> None:
 def test_new_game_refuses_players_that_are_not_a_count_or_names(players: object) -> None:
     """``players`` must be an int or a sequence of name strings."""
     with pytest.raises(ValueError):
-        ma.new_game(players, seed=1)  # type: ignore[arg-type]
+        ma.new_game(players, seed=1)  # type: ignore[call-overload]
 
 
 def test_R1_1_new_game_refuses_two_names() -> None:
@@ -90,7 +90,7 @@ DECK = ma.Rules().deck
 def test_new_game_refuses_a_deck_not_a_permutation(deck: object) -> None:
     """A stacked deck that is not a permutation of rules.deck is a ValueError."""
     with pytest.raises(ValueError, match="stacked deck"):
-        ma.new_game(3, deck=deck)  # type: ignore[arg-type]
+        ma.new_game(3, deck=deck)  # type: ignore[call-overload]
 
 
 def test_new_game_refuses_a_deck_of_unhashable_things() -> None:
@@ -116,10 +116,10 @@ def test_new_game_refuses_both_seed_and_deck() -> None:
 def test_R1_5_new_game_refuses_first_auctioneer_not_a_seat(seat: object) -> None:
     """A first auctioneer that is not a seat of the table is a ValueError citing R1.5."""
     with pytest.raises(ValueError, match=r"R1\.5"):
-        ma.new_game(3, seed=1, first_auctioneer=seat)  # type: ignore[arg-type]
+        ma.new_game(3, seed=1, first_auctioneer=seat)  # type: ignore[call-overload]
 
 
 def test_new_game_refuses_rules_that_are_not_rules() -> None:
     """``rules`` must be a Rules."""
     with pytest.raises(ValueError, match="Rules"):
-        ma.new_game(3, seed=1, rules={"starting_money": 5})  # type: ignore[arg-type]
+        ma.new_game(3, seed=1, rules={"starting_money": 5})  # type: ignore[call-overload]

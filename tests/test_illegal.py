@@ -258,7 +258,7 @@ def test_apply_accepts_exactly_the_legal_actions() -> None:
             legal = ma.legal_actions(state)
             for action in candidates:
                 try:
-                    ma.apply(state, action)  # type: ignore[arg-type]
+                    ma.apply(state, action)  # type: ignore[call-overload]
                 except ma.IllegalAction:
                     assert action not in legal, action
                 else:

@@ -116,7 +116,7 @@ def test_R1_4_stacked_deck_deals_blocks_from_the_top() -> None:
 def test_new_game_refuses_a_seed_that_is_not_an_int(seed: object) -> None:
     """A seed is an int or None: a str, float or bool (which Random would hash) is a ValueError."""
     with pytest.raises(ValueError, match="seed must be an int or None, got"):
-        ma.new_game(3, seed=seed)  # type: ignore[arg-type]
+        ma.new_game(3, seed=seed)  # type: ignore[call-overload]
 
 
 def test_new_game_takes_any_int_seed() -> None:

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import modern_art as ma
-from modern_art._slots import direct_init
+from modern_art._speed import direct_init
 from modern_art.testing import playout
 
 

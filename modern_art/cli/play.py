@@ -1,11 +1,14 @@
 """``modern-art play``: a person plays one seat in the terminal against bots.
 
 The command runs the game in a :class:`~modern_art.Host`: the bots act
-from their views, and the person at the keyboard is asked, shown what
-their seat may see (R7), the legal choices and the payout hint. An action the rules refuse is
-answered with the rule's own message, and the question is asked again.
-End of input (Ctrl-D) or ``q`` leaves the table; nothing the person types
-can crash the game.
+from their views, and the person at the keyboard is asked. Before each
+question it tells what happened since their last answer (the others' bids
+included), the auction or turn in one line, the hand when a card is wanted, the legal
+choices and the payout hint; the full tables of what the seat may see (R7)
+come on request, ``t``. An action the rules refuse is answered with the
+rule's own message, and the question is asked again. End of input (Ctrl-D),
+``q`` or Ctrl-C leaves the table, and ``--save`` keeps the game so far;
+nothing the person types can crash the game.
 """
 
 from __future__ import annotations
@@ -14,11 +17,18 @@ import argparse
 import random
 
 from rich.console import Console
-from rich.table import Table as RichTable
+from rich.table import Table
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import Agent, Host
-from modern_art.cli.commands import CommandError, bot_factory, console, rules_from, save_record
+from modern_art.cli.commands import (
+    CommandError,
+    bot_factory,
+    check_writable,
+    console,
+    rules_from,
+    save_record,
+)
 from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
 from modern_art.cli.safe import markup_safe
 from modern_art.engine import new_game
@@ -42,7 +52,7 @@ HELP = """How to answer:
                add that card to a double, or bid / name that price
   p            pass: no bid, decline to add a card, or do not accept the price
   a            accept the fixed price
-  v            show the table again
+  t            show the full tables: the board, the players, your hand (also v)
   h            this help
   q            leave the game (so does end of input, Ctrl-D)"""
 
@@ -63,6 +73,7 @@ def play(args: argparse.Namespace) -> int:
     me = args.seat
     if not 0 <= me < players:
         raise CommandError(f"--seat must be a seat from 0 to {players - 1}, got {me}")
+    check_writable(args.save)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     kinds = list(args.bots)
     names: list[str] = []
@@ -80,7 +91,7 @@ def play(args: argparse.Namespace) -> int:
         f"[bold]Modern Art[/]: you are {markup_safe(args.name)}, seat {me}, against"
         f" {', '.join(markup_safe(names[s]) for s in sorted(agents))}. Seed {seed}."
     )
-    out.print("Type h for help at any prompt.")
+    out.print("Type h for help, or t for the full tables, at any prompt.")
     narrator = Narrator(rules, names, viewer=me, show_money=False)
     for line in narrator.opening():
         out.print(line)
@@ -91,18 +102,24 @@ def play(args: argparse.Namespace) -> int:
 
     host = Host(new_game(names, seed=seed, rules=rules), agents, observer=tell)
     human = Human(out, me)
+    interrupted = False
     try:
         while not host.state.is_over:
-            host.run()
+            host.run()  # the bots act until the person is asked
             if not host.state.is_over:
+                for line in narrator.flush():  # what the others did since your last answer
+                    out.print(line)
                 human.decide(host)
     except Quit as reason:
         out.print(f"\n{reason} You leave the table; the game is abandoned.")
+    except KeyboardInterrupt:  # Ctrl-C: leave like q, and keep the game so far
+        interrupted = True
+        out.print("\nInterrupted. You leave the table; the game is abandoned.")
     save_record(host.record(seed), args.save)
     if args.save:
         saved = markup_safe(args.save)
         out.print(f"The game record is saved in {saved}: modern-art replay {saved}")
-    return 0
+    return 130 if interrupted else 0
 
 
 class Human:
@@ -111,21 +128,20 @@ class Human:
     def __init__(self, out: Console, seat: int) -> None:
         self.out = out
         self.seat = seat
-        self._shown: object = None
 
     def decide(self, host: Host) -> Step:
-        """Show the seat's view, read answers until the host accepts one; its step."""
+        """Say where the game stands, read answers until the host accepts one; its step."""
         state = host.state
         seen = view(state, self.seat)
-        key = (state.round, state.counts, seen.auction.lot if seen.auction else None)
-        if key != self._shown or isinstance(seen.phase, Offering | DoubleOffer):
-            show_view(self.out, seen)
-            self._shown = key
-        else:
-            self.out.print(status_line(seen))
+        self.out.print(status_line(seen))
+        if isinstance(seen.phase, Offering | DoubleOffer):
+            self.out.print(counts_line(seen))
+            self.out.print(hand_line(seen))
         question = prompt_text(seen)
+        again = question.rpartition("\n")[2]  # after a refusal, only the question's last line
         while True:
             self.out.print(question)
+            question = again
             try:
                 answer = input("> ").strip()
             except EOFError:
@@ -138,7 +154,7 @@ class Human:
             if word in ("h", "help", "?"):
                 self.out.print(HELP, highlight=False, markup=False)
                 continue
-            if word in ("v", "view", "table"):
+            if word in ("t", "tables", "table", "v", "view"):
                 show_view(self.out, seen)
                 continue
             action = parse_answer(seen, word)
@@ -187,7 +203,7 @@ def show_view(out: Console, seen: OwnView) -> None:
     rules = seen.rules
     now = payout_if_round_ended_now(seen)
     best = best_case_payout(seen)
-    board = RichTable(title=f"Round {seen.round} of {rules.rounds}", title_justify="left")
+    board = Table(title=f"Round {seen.round} of {rules.rounds}", title_justify="left")
     for column in ("artist", "offered", "tiles", "pays if round ended now", "at best", "in hand"):
         board.add_column(column, justify="left" if column == "artist" else "right")
     for a, artist in enumerate(rules.artists):
@@ -201,7 +217,7 @@ def show_view(out: Console, seen: OwnView) -> None:
             str(held),
         )
     out.print(board)
-    table = RichTable(title="Players (money is secret unless shown)", title_justify="left")
+    table = Table(title="Players (money is secret unless shown)", title_justify="left")
     for column in ("seat", "player", "money", "cards", "museum"):
         table.add_column(column)
     for s, p in enumerate(seen.players):
@@ -212,9 +228,23 @@ def show_view(out: Console, seen: OwnView) -> None:
             str(s), who, "?" if p.money is None else str(p.money), str(p.hand_size), museum
         )
     out.print(table)
-    hand = "  ".join(f"[bold]{i}[/]. {card_text(c)}" for i, c in enumerate(seen.hand, 1))
-    out.print(f"Your hand: {hand or '(empty)'}")
+    out.print(hand_line(seen))
     out.print(status_line(seen))
+
+
+def hand_line(seen: PlayerView) -> str:
+    """The seat's hand on one line, numbered as the person types the cards."""
+    hand = "  ".join(f"[bold]{i}[/]. {card_text(c)}" for i, c in enumerate(seen.hand, 1))
+    return f"Your hand: {hand or '(empty)'}"
+
+
+def counts_line(seen: PlayerView) -> str:
+    """Paintings offered this round, per artist, on one line (R2.2)."""
+    counts = " · ".join(
+        f"{markup_safe(artist)} {count}"
+        for artist, count in zip(seen.rules.artists, seen.counts, strict=True)
+    )
+    return f"Offered this round: {counts}."
 
 
 def status_line(seen: PlayerView) -> str:
