@@ -184,14 +184,24 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[next_seat(self.game_state)]
+        self._select(self.game_state)
+
+    def _select(self, state: GameState) -> None:
+        """Select the agent of ``next_seat(state)``, keeping ``state.to_act`` for ``observe``."""
+        to_act = state.to_act
+        self._to_act: tuple[GameState, frozenset[int]] = (state, to_act)
+        # next_seat's answer when one seat may act, without asking again.
+        seat = next(iter(to_act)) if len(to_act) == 1 else next_seat(state)
+        self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and its action mask."""
         seat = self._seats[agent]
         state = self.game_state
+        kept = self._to_act
+        to_act = kept[1] if kept[0] is state else state.to_act
         return {
-            "observation": self._observations.observe(state, seat, self._ledger.money),
+            "observation": self._observations.observe(state, seat, self._ledger.money, to_act),
             "action_mask": self.codec.mask(state, seat),
         }
 
@@ -231,7 +241,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         self._ledger = follow_money(self._ledger, step.events)
         if type(state.phase) is not GameOver:
             # Rewards stay 0 until the end, so there is nothing to accumulate yet.
-            self.agent_selection = self.possible_agents[next_seat(state)]
+            self._select(state)
             return
         self._cumulative_rewards[agent] = 0.0
         money = [p.money for p in state.players]
