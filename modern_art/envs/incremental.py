@@ -97,8 +97,17 @@ class ObservationCache:
         # Each seat's last hand and the tail of its vector (``me`` on): see _tail.
         self._tails: dict[int, tuple[tuple[Card, ...], Writable]] = {}
 
-    def observe(self, state: GameState, seat: int, money: Sequence[int]) -> Observation:
-        """The observation of ``seat`` in ``state``, with public ``money`` (a new array)."""
+    def observe(
+        self,
+        state: GameState,
+        seat: int,
+        money: Sequence[int],
+        to_act: frozenset[int] | None = None,
+    ) -> Observation:
+        """The observation of ``seat`` in ``state``, with public ``money`` (a new array).
+
+        ``to_act`` is ``state.to_act``, for a caller that has it already.
+        """
         players = state.players
         key = self._key
         deck_size = len(state.deck)
@@ -132,7 +141,9 @@ class ObservationCache:
         else:
             sealed, own_bid = (), None
         won = winners(state) if kind is GameOver else ()
-        fill_phase(v, layout, phase, state.to_act, sealed, own_bid, won)
+        if to_act is None:
+            to_act = state.to_act
+        fill_phase(v, layout, phase, to_act, sealed, own_bid, won)
         return self._work.copy()
 
     def _start(self, state: GameState) -> Layout:
