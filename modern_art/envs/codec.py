@@ -224,9 +224,7 @@ class ActionCodec:
         base, cap = self.amount_base, self.max_amount
         for kind, _seat, items in legal_actions(context, seat).runs():
             if kind is Bid or kind is SetPrice:  # items: a range of amounts
-                lo, hi = items[0], items[-1]
-                if hi > cap:
-                    hi = cap
+                lo, hi = items[0], items[-1] if items[-1] <= cap else cap
                 if lo <= hi:
                     out[base + lo : base + hi + 1] = 1
             elif kind is None:
