@@ -40,7 +40,7 @@ from modern_art.envs.incremental import ObservationCache, follow_money
 from modern_art.envs.observation import observation_size
 from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
 from modern_art.ledger import MoneyLedger
-from modern_art.order import next_seat
+from modern_art.order import first_to_ask
 from modern_art.phases import GameOver
 from modern_art.rules import Rules
 from modern_art.state import GameState
@@ -190,9 +190,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         """Select the agent of ``next_seat(state)``, keeping ``state.to_act`` for ``observe``."""
         to_act = state.to_act
         self._to_act: tuple[GameState, frozenset[int]] = (state, to_act)
-        # next_seat's answer when one seat may act, without asking again.
-        seat = next(iter(to_act)) if len(to_act) == 1 else next_seat(state)
-        self.agent_selection = self.possible_agents[seat]
+        self.agent_selection = self.possible_agents[first_to_ask(state, to_act)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and its action mask."""
