@@ -6,6 +6,7 @@
 (1, [0])
 """
 
+from modern_art._speed import COMPILED
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import (
     Agent,
@@ -18,7 +19,8 @@ from modern_art.agents import (
     play_game,
     tournament,
 )
-from modern_art.cards import CMON, ORIGINAL, Auction, Card, Edition
+from modern_art.cards import Auction, Card
+from modern_art.editions import CMON, ORIGINAL, Edition
 from modern_art.engine import apply, new_game
 from modern_art.errors import IllegalAction, NotationError
 from modern_art.events import (
@@ -96,6 +98,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CMON",
+    "COMPILED",
     "FORMAT",
     "MAX_JSON_BYTES",
     "MAX_JSON_DEPTH",

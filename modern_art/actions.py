@@ -13,13 +13,12 @@ from typing import TypeAlias
 
 from attrs import frozen
 
-from modern_art._slots import direct_init
+from modern_art._speed import finish
 from modern_art.cards import Card
 
 __all__ = ["Accept", "Action", "Bid", "Pass", "PlayCard", "SetPrice"]
 
 
-@direct_init
 @frozen
 class PlayCard:
     """Offer ``card`` from hand (R2.1), or add it as a double's second card (R5.1)."""
@@ -30,7 +29,6 @@ class PlayCard:
     """The :class:`~modern_art.Card` to offer."""
 
 
-@direct_init
 @frozen
 class Bid:
     """Bid ``amount`` in an open, one-offer or hidden auction (R3, R4.1-R4.3)."""
@@ -41,7 +39,6 @@ class Bid:
     """Whole money units; above the high bid, or 0 or more when hidden."""
 
 
-@direct_init
 @frozen
 class Pass:
     """Decline: to bid (R4.1, R4.2), to accept a fixed price (R4.4) or to add a card (R5.2)."""
@@ -50,7 +47,6 @@ class Pass:
     """The acting seat."""
 
 
-@direct_init
 @frozen
 class SetPrice:
     """The auctioneer of a fixed-price auction names the price (R4.4)."""
@@ -61,13 +57,18 @@ class SetPrice:
     """Whole money units, from 1 up to the auctioneer's money."""
 
 
-@direct_init
 @frozen
 class Accept:
     """Buy the lot at the fixed price (R4.4)."""
 
     seat: int
     """The acting seat."""
+
+
+# Actions stay ordinary attrs classes in both builds: anything can be built
+# (Bid(0, "5") included) and apply refuses it with the rule, which a native
+# class typed int would turn into a TypeError at construction.
+finish(PlayCard, Bid, Pass, SetPrice, Accept)
 
 
 Action: TypeAlias = PlayCard | Bid | Pass | SetPrice | Accept

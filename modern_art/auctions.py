@@ -22,7 +22,8 @@ from modern_art.state import GameState
 def _public_bid(state: GameState, high_bid: int, action: Bid, rule_kind: str) -> int:
     """Check an open or one-offer bid: whole, at least 1, above the high bid, affordable."""
     seat = action.seat
-    amount = whole_amount(action.amount, "a bid", seat, action)
+    # Untyped reads of what the user sent: the compiled build checks typed ones.
+    amount = whole_amount(getattr(action, "amount"), "a bid", seat, action)  # noqa: B009
     if amount < 1:
         refuse("R3.2", f"a bid by seat {seat} must be at least 1, got {amount}", action)
     if amount <= high_bid:
@@ -135,7 +136,7 @@ def hidden_auction(
             f"in a hidden auction seat {seat} may only Bid, not {action_name(action)}",
             action,
         )
-    amount = whole_amount(action.amount, "a hidden bid", seat, action)
+    amount = whole_amount(getattr(action, "amount"), "a hidden bid", seat, action)  # noqa: B009
     if amount < 0:
         refuse("R4.3", f"a hidden bid by seat {seat} must be 0 or more, got {amount}", action)
     affordable(amount, state.players[seat].money, "hidden bid", seat, action)
@@ -222,7 +223,7 @@ def _set_price(
             f"seat {seat} must name the fixed price with SetPrice, not {action_name(action)}",
             action,
         )
-    price = whole_amount(action.price, "a fixed price", seat, action)
+    price = whole_amount(getattr(action, "price"), "a fixed price", seat, action)  # noqa: B009
     money = state.players[seat].money
     if money == 0:
         if price != 0:

@@ -1,13 +1,14 @@
-"""Cards, auction symbols and the editions' decks (R1.3)."""
+"""Cards and their auction symbols (R1.3); the decks are in :mod:`modern_art.editions`."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 
-from attrs import field, frozen
+import attr
 
-__all__ = ["CMON", "ORIGINAL", "Auction", "Card", "Edition"]
+from modern_art._speed import PURE, finish
+
+__all__ = ["SYMBOL_ORDER", "Auction", "Card"]
 
 
 class Auction(enum.Enum):
@@ -44,7 +45,7 @@ SYMBOL_ORDER = (
 )
 
 
-@frozen(order=True)
+@attr.s(auto_attribs=True, frozen=True, order=True, slots=PURE, init=False)
 class Card:
     """One painting: its id in the edition's deck, its artist and its auction symbol.
 
@@ -61,6 +62,11 @@ class Card:
     auction: Auction
     """The auction symbol, which decides how the card is sold."""
 
+    def __init__(self, id: int, artist: str, auction: Auction) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "artist", artist)
+        object.__setattr__(self, "auction", auction)
+
     def __str__(self) -> str:
         return f"{self.artist} ({self.auction.label}) #{self.id}"
 
@@ -71,87 +77,5 @@ class Card:
         return card(self)
 
 
-def _build_deck(
-    artists: tuple[str, ...], symbols: tuple[tuple[int, ...], ...]
-) -> tuple[Card, ...]:
-    cards: list[Card] = []
-    for artist, counts in zip(artists, symbols, strict=True):
-        for auction, count in zip(SYMBOL_ORDER, counts, strict=True):
-            for _ in range(count):
-                cards.append(Card(len(cards), artist, auction))
-    return tuple(cards)
-
-
-def _check_symbols(
-    edition: Edition, attribute: object, value: tuple[tuple[int, ...], ...]
-) -> None:
-    if len(value) != len(edition.artists):
-        raise ValueError(
-            f"'symbols' must give one row per artist ({len(edition.artists)} artists),"
-            f" got {len(value)} rows"
-        )
-    for row in value:
-        if len(row) != len(SYMBOL_ORDER) or any(type(n) is not int or n < 0 for n in row):
-            raise ValueError(
-                "'symbols' rows must be five non-negative counts (open, one-offer,"
-                f" hidden, fixed price, double), got {row!r}"
-            )
-
-
-def _check_artists(edition: Edition, attribute: object, value: tuple[str, ...]) -> None:
-    if len(value) < 1 or len(set(value)) != len(value):
-        raise ValueError(f"'artists' must be distinct names, at least one, got {value!r}")
-
-
-def _to_names(names: Iterable[str]) -> tuple[str, ...]:
-    return tuple(names)
-
-
-def _to_rows(rows: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(row) for row in rows)
-
-
-@frozen
-class Edition:
-    """The printed game: artist names in board order and each artist's symbols.
-
-    The board order (left to right) breaks ties in the ranking (R6.3).
-    ``symbols[i]`` counts artist ``i``'s cards per symbol, in the order open,
-    one-offer, hidden, fixed price, double.
-    """
-
-    name: str
-    """A short name, such as ``"cmon"``."""
-    artists: tuple[str, ...] = field(converter=_to_names, validator=_check_artists)
-    """Artist names, left to right on the board."""
-    symbols: tuple[tuple[int, ...], ...] = field(converter=_to_rows, validator=_check_symbols)
-    """Per artist, the number of cards of each symbol."""
-    deck: tuple[Card, ...] = field(init=False, repr=False, eq=False)
-    """The whole deck in canonical order: artist by artist, symbol by symbol."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "deck", _build_deck(self.artists, self.symbols))
-
-
-# R1.3: counts 12/13/14/15/16 and the classic symbol split (a decision).
-_CLASSIC_SYMBOLS = (
-    (3, 3, 2, 2, 2),
-    (3, 2, 3, 3, 2),
-    (3, 3, 3, 3, 2),
-    (3, 3, 3, 3, 3),
-    (4, 3, 3, 3, 3),
-)
-
-CMON = Edition(
-    "cmon",
-    ("Manuel Carvalho", "Sigrid Thaler", "Daniel Melim", "Ramon Martins", "Rafael Silveira"),
-    _CLASSIC_SYMBOLS,
-)
-"""The CMON English edition (2017), the reference (R1.3)."""
-
-ORIGINAL = Edition(
-    "original",
-    ("Lite Metal", "Yoko", "Christin P.", "Karl Gitter", "Krypto"),
-    _CLASSIC_SYMBOLS,
-)
-"""The original Hans im Glück / Mayfair edition: same counts, symbols and places."""
+# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+finish(Card)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, overload
 
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art._speed import PURE
+from modern_art.actions import Accept, Bid, Pass, PlayCard, SetPrice
 from modern_art.auctions import (
     fixed_price_auction,
     hidden_auction,
@@ -20,6 +21,7 @@ from modern_art.flow import deal
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
+    GameOver,
     HiddenAuction,
     Offering,
     OneOfferAuction,
@@ -31,27 +33,45 @@ from modern_art.turns import add_second_card, offer
 
 __all__ = ["apply", "new_game"]
 
+_HANDLERS: dict[type, Callable[[GameState, Any, Any, list[Event]], GameState]] = {
+    OpenAuction: open_auction,
+    Offering: offer,
+    OneOfferAuction: one_offer_auction,
+    FixedPriceAuction: fixed_price_auction,
+    HiddenAuction: hidden_auction,
+    DoubleOffer: add_second_card,
+}
+"""The pure build's dispatch on the phase (see ``apply``)."""
+
 _ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
 _ACTION_SET = frozenset(_ACTION_TYPES)
 
-_Handler = Callable[[GameState, Any, Any, list[Event]], GameState]
-_HANDLERS: dict[type, _Handler] = {
-    Offering: offer,
-    DoubleOffer: add_second_card,
-    OpenAuction: open_auction,
-    OneOfferAuction: one_offer_auction,
-    HiddenAuction: hidden_auction,
-    FixedPriceAuction: fixed_price_auction,
-}
 
-
+@overload
 def new_game(
-    players: int | Sequence[str],
+    players: int,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
     rules: Rules | None = None,
     first_auctioneer: int = 0,
+) -> GameState: ...
+@overload
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    rules: Rules | None = None,
+    first_auctioneer: int = 0,
+) -> GameState: ...
+def new_game(
+    players: object,
+    *,
+    seed: int | None = None,
+    deck: object = None,
+    rules: object = None,
+    first_auctioneer: object = 0,
 ) -> GameState:
     """Set up a game: money, a shuffled (or stacked) deck, round 1 dealt (R1).
 
@@ -72,6 +92,10 @@ def new_game(
             not a permutation of ``rules.deck``, a ``seed`` that is neither an
             ``int`` nor ``None``, both ``seed`` and ``deck``, or a
             ``first_auctioneer`` that is not a seat.
+
+    The arguments are checked here, with a ``ValueError``, in both builds:
+    the implementation takes ``object`` so that the compiled build does not
+    refuse them first with a ``TypeError``.
 
     >>> state = new_game(["Ann", "Bo", "Cy"], seed=7)
     >>> [len(p.hand) for p in state.players], state.players[0].money
@@ -112,18 +136,19 @@ def new_game(
     return deal(state, None)
 
 
-def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+def _player_names(players: object) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         return tuple(f"Seat {seat}" for seat in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise ValueError(f"players must be a count or a sequence of names, got {players!r}")
-    if not all(isinstance(name, str) for name in players):
-        raise ValueError(f"player names must be strings, got {list(players)!r}")
-    return tuple(players)
+    names = tuple(players)
+    if not all(isinstance(name, str) for name in names):
+        raise ValueError(f"player names must be strings, got {list(names)!r}")
+    return tuple(str(name) for name in names)
 
 
-def _stacked(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
-    cards = tuple(deck)
+def _stacked(deck: object, rules: Rules) -> tuple[Card, ...]:
+    cards = tuple(deck) if isinstance(deck, Iterable) else ()
     try:
         permutation = len(cards) == len(rules.deck) and set(cards) == set(rules.deck)
     except TypeError:  # unhashable items cannot be cards
@@ -133,7 +158,7 @@ def _stacked(deck: Sequence[Card], rules: Rules) -> tuple[Card, ...]:
             "a stacked deck must hold every card of rules.deck exactly once"
             f" ({len(rules.deck)} cards), got {len(cards)} cards"
         )
-    return cards
+    return tuple(card for card in cards if isinstance(card, Card))
 
 
 def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
@@ -142,7 +167,14 @@ def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def apply(state: GameState, action: Action) -> Step:
+# Two overloads spell ``Action`` for type checkers; the implementation takes
+# ``object``, so that the compiled build too refuses a non-action with
+# IllegalAction rather than a TypeError at the call (modern_art._speed).
+@overload
+def apply(state: GameState, action: PlayCard | Bid | Pass) -> Step: ...
+@overload
+def apply(state: GameState, action: SetPrice | Accept) -> Step: ...
+def apply(state: GameState, action: object) -> Step:
     """Apply ``action`` to ``state``: the new state and the events it caused.
 
     ``state`` is never changed. An action the rules forbid raises
@@ -158,8 +190,7 @@ def apply(state: GameState, action: Action) -> Step:
     (1, 'CardPlayed')
     """
     phase = state.phase
-    handler = _HANDLERS.get(type(phase))
-    if handler is None:
+    if isinstance(phase, GameOver):
         refuse("R8.1", "the game is over; no action is possible", action)
     if type(action) not in _ACTION_SET:
         # Exactly the five classes (a decision): a subclass is never equal to a legal
@@ -172,12 +203,29 @@ def apply(state: GameState, action: Action) -> Step:
             + (", a subclass: send the action class itself" if subclass else ""),
             action,
         )
-    seat = action.seat
+    # An untyped read: the compiled build would check a typed one (TypeError).
+    seat: object = getattr(action, "seat")  # noqa: B009
     if type(seat) is not int or not 0 <= seat < len(state.players):
         n = len(state.players)
         refuse("R1.5", f"there is no seat {seat!r}: seats run from 0 to {n - 1}", action)
     events: list[Event] = []
-    new = handler(state, phase, action, events)
+    if PURE:  # one dict lookup beats a chain of isinstance in the interpreter
+        return Step(_HANDLERS[type(phase)](state, phase, action, events), tuple(events))
+    # A chain of isinstance, commonest phase first: the compiled build calls
+    # each handler directly (through the dict it would call through Python).
+    new: GameState
+    if isinstance(phase, OpenAuction):
+        new = open_auction(state, phase, action, events)
+    elif isinstance(phase, Offering):
+        new = offer(state, phase, action, events)
+    elif isinstance(phase, OneOfferAuction):
+        new = one_offer_auction(state, phase, action, events)
+    elif isinstance(phase, FixedPriceAuction):
+        new = fixed_price_auction(state, phase, action, events)
+    elif isinstance(phase, HiddenAuction):
+        new = hidden_auction(state, phase, action, events)
+    else:
+        new = add_second_card(state, phase, action, events)
     return Step(new, tuple(events))
 
 

@@ -12,8 +12,7 @@ the tiles ...) are shared with the state before it.
 
 from __future__ import annotations
 
-from typing import Any
-
+from modern_art._speed import SEATS
 from modern_art.cards import Auction, Card
 from modern_art.events import (
     AuctioneerSkipped,
@@ -40,32 +39,32 @@ from modern_art.phases import (
 from modern_art.scoring import artist_value, leaders, lot_payments, rank_artists
 from modern_art.state import GameState, PlayerState
 
-_KEEP: Any = object()
-
 
 def replace(
     state: GameState,
     *,
-    players: tuple[PlayerState, ...] = _KEEP,
-    deck: tuple[Card, ...] = _KEEP,
-    round: int = _KEEP,
-    counts: tuple[int, ...] = _KEEP,
-    tiles: tuple[tuple[int, ...], ...] = _KEEP,
-    discard: tuple[Card, ...] = _KEEP,
-    phase: Phase = _KEEP,
-    step: int = _KEEP,
+    players: tuple[PlayerState, ...] | None = None,
+    deck: tuple[Card, ...] | None = None,
+    round: int | None = None,
+    counts: tuple[int, ...] | None = None,
+    tiles: tuple[tuple[int, ...], ...] | None = None,
+    discard: tuple[Card, ...] | None = None,
 ) -> GameState:
-    """A copy of ``state`` with some fields changed (a fast ``attrs.evolve``)."""
+    """A copy of ``state`` with some fields changed (a fast ``attrs.evolve``).
+
+    ``None`` keeps a field (no field here may be ``None``). Typed defaults,
+    not a sentinel ``object()``, so that the compiled build can check them.
+    """
     return GameState(
         state.rules,
-        state.players if players is _KEEP else players,
-        state.deck if deck is _KEEP else deck,
-        state.round if round is _KEEP else round,
-        state.counts if counts is _KEEP else counts,
-        state.tiles if tiles is _KEEP else tiles,
-        state.discard if discard is _KEEP else discard,
-        state.phase if phase is _KEEP else phase,
-        state.step if step is _KEEP else step,
+        state.players if players is None else players,
+        state.deck if deck is None else deck,
+        state.round if round is None else round,
+        state.counts if counts is None else counts,
+        state.tiles if tiles is None else tiles,
+        state.discard if discard is None else discard,
+        state.phase,
+        state.step,
     )
 
 
@@ -73,16 +72,16 @@ def advance(
     state: GameState,
     phase: Phase,
     *,
-    players: tuple[PlayerState, ...] = _KEEP,
-    counts: tuple[int, ...] = _KEEP,
+    players: tuple[PlayerState, ...] | None = None,
+    counts: tuple[int, ...] | None = None,
 ) -> GameState:
     """The state once the current action is done: waiting for ``phase``, one step later."""
     return GameState(
         state.rules,
-        state.players if players is _KEEP else players,
+        state.players if players is None else players,
         state.deck,
         state.round,
-        state.counts if counts is _KEEP else counts,
+        state.counts if counts is None else counts,
         state.tiles,
         state.discard,
         phase,
@@ -90,8 +89,7 @@ def advance(
     )
 
 
-_SEATS = 32
-_OFFERING = tuple(Offering(seat) for seat in range(_SEATS))
+_OFFERING = tuple(Offering(seat) for seat in range(SEATS))
 """Phases are values, so every turn of seat ``s`` can share one ``Offering(s)``."""
 
 
@@ -108,8 +106,8 @@ def start_auction(
     double_player: int | None,
     events: list[Event],
     *,
-    players: tuple[PlayerState, ...] = _KEEP,
-    counts: tuple[int, ...] = _KEEP,
+    players: tuple[PlayerState, ...] | None = None,
+    counts: tuple[int, ...] | None = None,
 ) -> GameState:
     """Begin an auction of ``kind`` over ``lot`` (R2.1, R5.1)."""
     events.append(AuctionStarted(auctioneer, kind, lot, double_player))
@@ -131,20 +129,20 @@ def next_turn(
     after: int,
     events: list[Event],
     *,
-    players: tuple[PlayerState, ...] = _KEEP,
+    players: tuple[PlayerState, ...] | None = None,
 ) -> GameState:
     """Make the first seat left of ``after`` that holds cards the auctioneer (R2.3, R2.4).
 
     ``players``, if given, replaces ``state.players`` first.
     """
-    seats = state.players if players is _KEEP else players
+    seats = state.players if players is None else players
     n = len(seats)
     seat = after
     for _ in range(n):
         seat = seat + 1 if seat + 1 < n else 0  # left_of, inlined
         if seats[seat].hand:
             events.append(TurnStarted(seat))
-            phase = _OFFERING[seat] if seat < _SEATS else Offering(seat)
+            phase = _OFFERING[seat] if seat < SEATS else Offering(seat)
             return advance(state, phase, players=players)
         events.append(AuctioneerSkipped(seat))
     raise AssertionError("no hand holds a card, yet the round goes on")  # pragma: no cover

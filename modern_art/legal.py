@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
+from modern_art._speed import PURE, SEATS
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.cards import Auction, Card
 from modern_art.phases import (
@@ -77,10 +78,22 @@ class LegalActions(Sequence[Action]):
     _parts: tuple[_Part, ...]
     _len: int
 
-    def __init__(self, chunks: Iterable[Sequence[Action]]) -> None:
-        """Join ``chunks`` (sequences of actions, kept as given) into one sequence."""
-        self._parts = tuple((len(c), None, 0, c) for c in chunks if len(c))
-        self._len = sum(part[0] for part in self._parts)
+    def __init__(
+        self,
+        chunks: Iterable[Sequence[Action]] = (),
+        parts: tuple[_Part, ...] | None = None,
+        total: int = 0,
+    ) -> None:
+        """Join ``chunks`` (sequences of actions, kept as given) into one sequence.
+
+        ``parts`` and ``total`` are the engine's own (``chunks`` empty): runs
+        of actions already counted, taken as they are.
+        """
+        if parts is None:
+            parts = tuple((len(c), None, 0, c) for c in chunks if len(c))
+            total = sum(part[0] for part in parts)
+        self._parts = parts
+        self._len = total
 
     def __len__(self) -> int:
         return self._len
@@ -160,31 +173,31 @@ _new = object.__new__
 
 def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
     """A :class:`LegalActions` of non-empty ``parts`` holding ``total`` actions."""
-    actions: LegalActions = _new(LegalActions)
-    actions._parts = parts
-    actions._len = total
-    return actions
+    if PURE:  # skip __init__'s call (modern_art._speed); a native object needs its constructor
+        actions: LegalActions = _new(LegalActions)
+        actions._parts = parts
+        actions._len = total
+        return actions
+    return LegalActions((), parts, total)
 
 
 _NONE = _legal((), 0)
-_SEATS = 32
-"""Seats below this share their one-action ``Pass`` and ``Accept`` parts."""
 
 
 def _single(action: Action) -> _Part:
     return (1, None, 0, (action,))
 
 
-_PASS = tuple(_single(Pass(seat)) for seat in range(_SEATS))
-_ACCEPT = tuple(_single(Accept(seat)) for seat in range(_SEATS))
+_PASS = tuple(_single(Pass(seat)) for seat in range(SEATS))
+_ACCEPT = tuple(_single(Accept(seat)) for seat in range(SEATS))
 
 
 def _pass(seat: int) -> _Part:
-    return _PASS[seat] if 0 <= seat < _SEATS else _single(Pass(seat))
+    return _PASS[seat] if 0 <= seat < SEATS else _single(Pass(seat))
 
 
 def _accept(seat: int) -> _Part:
-    return _ACCEPT[seat] if 0 <= seat < _SEATS else _single(Accept(seat))
+    return _ACCEPT[seat] if 0 <= seat < SEATS else _single(Accept(seat))
 
 
 def _offering(state: GameState, phase: Offering, only: int | None) -> LegalActions:
@@ -209,7 +222,7 @@ def _open(state: GameState, phase: OpenAuction, only: int | None) -> LegalAction
         if bids > 0:
             parts.append((bids, Bid, seat, lo))
             total += bids
-        parts.append(_PASS[seat] if seat < _SEATS else _single(Pass(seat)))
+        parts.append(_PASS[seat] if seat < SEATS else _single(Pass(seat)))
         total += 1
     return _legal(tuple(parts), total)
 
@@ -274,11 +287,11 @@ def _game_over(state: GameState, phase: GameOver, only: int | None) -> LegalActi
 
 
 _BUILDERS: dict[type, Callable[[GameState, Any, int | None], LegalActions]] = {
-    Offering: _offering,
     OpenAuction: _open,
+    Offering: _offering,
     OneOfferAuction: _one_offer,
-    HiddenAuction: _hidden,
     FixedPriceAuction: _fixed_price,
+    HiddenAuction: _hidden,
     DoubleOffer: _double_offer,
     GameOver: _game_over,
 }
@@ -298,4 +311,18 @@ def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
     (10, 0)
     """
     phase = state.phase
-    return _BUILDERS[type(phase)](state, phase, seat)
+    if PURE:  # as in modern_art.engine.apply: a dict in the interpreter, a chain compiled
+        return _BUILDERS[type(phase)](state, phase, seat)
+    if isinstance(phase, OpenAuction):
+        return _open(state, phase, seat)
+    if isinstance(phase, Offering):
+        return _offering(state, phase, seat)
+    if isinstance(phase, OneOfferAuction):
+        return _one_offer(state, phase, seat)
+    if isinstance(phase, FixedPriceAuction):
+        return _fixed_price(state, phase, seat)
+    if isinstance(phase, HiddenAuction):
+        return _hidden(state, phase, seat)
+    if isinstance(phase, DoubleOffer):
+        return _double_offer(state, phase, seat)
+    return _NONE

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from attrs import frozen
+import attr
 
-from modern_art._slots import direct_init
+from modern_art._speed import PURE, finish
 from modern_art.cards import Auction, Card
 
 __all__ = [
@@ -26,17 +26,18 @@ __all__ = [
 ]
 
 
-@direct_init
-@frozen
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class Offering:
     """The auctioneer must offer a card from hand (R2.1)."""
 
     auctioneer: int
     """The seat to offer."""
 
+    def __init__(self, auctioneer: int) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
 
-@direct_init
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class DoubleOffer:
     """A double card is out; ``asking`` may add a second card or decline (R5.2)."""
 
@@ -47,13 +48,21 @@ class DoubleOffer:
     asking: int
     """The seat now asked to add a card."""
 
+    def __init__(self, double_player: int, card: Card, asking: int) -> None:
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "asking", asking)
 
-@direct_init
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class OpenAuction:
     """An open auction without a clock (R4.1, a decision)."""
 
-    kind = Auction.OPEN
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.OPEN`."""
+        return Auction.OPEN
+
     auctioneer: int
     """The auctioneer."""
     lot: tuple[Card, ...]
@@ -67,13 +76,32 @@ class OpenAuction:
     passed: frozenset[int]
     """Seats that passed since the last bid."""
 
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        high_bid: int,
+        high_bidder: int | None,
+        passed: frozenset[int],
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "high_bid", high_bid)
+        object.__setattr__(self, "high_bidder", high_bidder)
+        object.__setattr__(self, "passed", passed)
 
-@direct_init
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class OneOfferAuction:
     """A one-offer auction: each bids once, clockwise, the auctioneer last (R4.2)."""
 
-    kind = Auction.ONE_OFFER
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.ONE_OFFER`."""
+        return Auction.ONE_OFFER
+
     auctioneer: int
     """The auctioneer."""
     lot: tuple[Card, ...]
@@ -87,13 +115,32 @@ class OneOfferAuction:
     turn: int
     """The seat to bid or pass now."""
 
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        high_bid: int,
+        high_bidder: int | None,
+        turn: int,
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "high_bid", high_bid)
+        object.__setattr__(self, "high_bidder", high_bidder)
+        object.__setattr__(self, "turn", turn)
 
-@direct_init
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class HiddenAuction:
     """A hidden auction: sealed bids, revealed together (R4.3)."""
 
-    kind = Auction.HIDDEN
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.HIDDEN`."""
+        return Auction.HIDDEN
+
     auctioneer: int
     """The auctioneer."""
     lot: tuple[Card, ...]
@@ -103,13 +150,28 @@ class HiddenAuction:
     bids: tuple[int | None, ...]
     """Each seat's sealed bid, ``None`` while not yet given. Secret (R7.2)."""
 
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        bids: tuple[int | None, ...],
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "bids", bids)
 
-@direct_init
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class FixedPriceAuction:
     """A fixed-price auction (R4.4)."""
 
-    kind = Auction.FIXED_PRICE
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.FIXED_PRICE`."""
+        return Auction.FIXED_PRICE
+
     auctioneer: int
     """The auctioneer."""
     lot: tuple[Card, ...]
@@ -121,11 +183,33 @@ class FixedPriceAuction:
     turn: int
     """The seat to act: the auctioneer naming the price, then each in turn."""
 
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        price: int | None,
+        turn: int,
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "turn", turn)
 
-@direct_init
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class GameOver:
     """The game has ended (R8.1)."""
+
+    def __init__(self) -> None:
+        pass
+
+
+# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+finish(
+    Offering, DoubleOffer, OpenAuction, OneOfferAuction, HiddenAuction, FixedPriceAuction, GameOver
+)
 
 
 AuctionPhase: TypeAlias = OpenAuction | OneOfferAuction | HiddenAuction | FixedPriceAuction

@@ -9,7 +9,8 @@ from typing import Any
 
 from attrs import field, frozen
 
-from modern_art.cards import CMON, ORIGINAL, Card, Edition
+from modern_art.cards import Card
+from modern_art.editions import CMON, ORIGINAL, Edition
 
 __all__ = ["DealSchedule", "DoublePayment", "HiddenTie", "Rules", "preset", "presets"]
 

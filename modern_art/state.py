@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from attrs import frozen
+import attr
 
-from modern_art._slots import direct_init
+from modern_art._speed import PURE, all_seats, finish, one_seat
 from modern_art.cards import Card
 from modern_art.events import Event
 from modern_art.phases import (
@@ -26,8 +26,7 @@ from modern_art.rules import Rules
 __all__ = ["GameState", "PlayerState", "Step"]
 
 
-@direct_init
-@frozen
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class PlayerState:
     """One seat: name, money, hand and museum."""
 
@@ -40,9 +39,16 @@ class PlayerState:
     museum: tuple[Card, ...]
     """Paintings bought or received this round, public (R3.5)."""
 
+    def __init__(
+        self, name: str, money: int, hand: tuple[Card, ...], museum: tuple[Card, ...]
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "money", money)
+        object.__setattr__(self, "hand", hand)
+        object.__setattr__(self, "museum", museum)
 
-@direct_init
-@frozen
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class GameState:
     """Everything about a game at one moment. Immutable; compare with ``==``.
 
@@ -106,33 +112,43 @@ class GameState:
 
         return board(self)
 
-
-_SEATS = 32
-"""Seats below this have their one-seat ``frozenset`` made once (any count works)."""
-_ONE_SEAT = tuple(frozenset((seat,)) for seat in range(_SEATS))
-_ALL_SEATS = tuple(frozenset(range(n)) for n in range(_SEATS))
-
-
-def _one(seat: int) -> frozenset[int]:
-    return _ONE_SEAT[seat] if 0 <= seat < _SEATS else frozenset((seat,))
+    def __init__(
+        self,
+        rules: Rules,
+        players: tuple[PlayerState, ...],
+        deck: tuple[Card, ...],
+        round: int,
+        counts: tuple[int, ...],
+        tiles: tuple[tuple[int, ...], ...],
+        discard: tuple[Card, ...],
+        phase: Phase,
+        step: int,
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "step", step)
 
 
 def _offering(state: GameState, phase: Offering) -> frozenset[int]:
-    return _one(phase.auctioneer)
+    return one_seat(phase.auctioneer)
 
 
 def _in_turn(state: GameState, phase: OneOfferAuction | FixedPriceAuction) -> frozenset[int]:
-    return _one(phase.turn)
+    return one_seat(phase.turn)
 
 
 def _asking(state: GameState, phase: DoubleOffer) -> frozenset[int]:
-    return _one(phase.asking)
+    return one_seat(phase.asking)
 
 
 def _open(state: GameState, phase: OpenAuction) -> frozenset[int]:
-    n = len(state.players)
-    seats = _ALL_SEATS[n] if n < _SEATS else frozenset(range(n))
-    return seats.difference(phase.passed, (phase.high_bidder,))
+    return all_seats(len(state.players)).difference(phase.passed, (phase.high_bidder,))
 
 
 def _hidden(state: GameState, phase: HiddenAuction) -> frozenset[int]:
@@ -160,8 +176,7 @@ def to_act(state: GameState) -> frozenset[int]:
     return _TO_ACT[type(phase)](state, phase)
 
 
-@direct_init
-@frozen
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
 class Step:
     """The result of :func:`modern_art.apply`: the new state and what happened."""
 
@@ -169,3 +184,11 @@ class Step:
     """The state after the action."""
     events: tuple[Event, ...]
     """The events the action caused, in order."""
+
+    def __init__(self, state: GameState, events: tuple[Event, ...]) -> None:
+        object.__setattr__(self, "state", state)
+        object.__setattr__(self, "events", events)
+
+
+# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+finish(PlayerState, GameState, Step)

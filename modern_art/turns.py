@@ -27,8 +27,9 @@ def offer(state: GameState, phase: Offering, action: object, events: list[Event]
             f"seat {seat} must offer a painting with PlayCard, not {action_name(action)}",
             action,
         )
-    card: Card = action.card
-    players, counts, count = _take_from_hand(state, seat, card, "R2.1", action)
+    # Untyped reads of what the user sent: the compiled build checks typed ones.
+    wanted: object = getattr(action, "card")  # noqa: B009
+    players, counts, count, card = _take_from_hand(state, seat, wanted, "R2.1", action)
     events.append(CardPlayed(seat, card, count))
     if count >= ROUND_ENDING_COUNT or _all_hands_empty(players, seat):  # R6.1 (R5.6), R6.2
         return end_round(replace(state, players=players, counts=counts), seat, (card,), events)
@@ -69,17 +70,19 @@ def add_second_card(
             f" not {action_name(action)}",
             action,
         )
-    card = action.card
-    if _position(state.players[seat].hand, card) >= 0:
-        if card.artist != phase.card.artist:
+    wanted: object = getattr(action, "card")  # noqa: B009 (untyped: see offer)
+    i = _position(state.players[seat].hand, wanted)
+    if i >= 0:
+        held = state.players[seat].hand[i]
+        if held.artist != phase.card.artist:
             refuse(
                 "R5.1",
-                f"the second card must be by {phase.card.artist}, not {card.artist}",
+                f"the second card must be by {phase.card.artist}, not {held.artist}",
                 action,
             )
-        if card.auction is Auction.DOUBLE:
+        if held.auction is Auction.DOUBLE:
             refuse("R5.1", "the second card of a double may not be a double itself", action)
-    players, counts, count = _take_from_hand(state, seat, card, "R5.1", action)
+    players, counts, count, card = _take_from_hand(state, seat, wanted, "R5.1", action)
     events.append(SecondCardAdded(seat, card, count))
     lot = (phase.card, card)
     if count >= ROUND_ENDING_COUNT or _all_hands_empty(players, seat):  # R5.7, R6.2
@@ -98,10 +101,12 @@ def add_second_card(
 
 def _take_from_hand(
     state: GameState, seat: int, card: object, rule: str, action: object
-) -> tuple[tuple[PlayerState, ...], tuple[int, ...], int]:
+) -> tuple[tuple[PlayerState, ...], tuple[int, ...], int, Card]:
     """Take ``card`` from ``seat``'s hand and count it for its artist (R2.2).
 
-    Returns the new players, the new counts and the artist's count now.
+    Returns the new players, the new counts, the artist's count now and the
+    card as the hand held it. ``card`` may be anything a user put in an
+    action: it is never read as a card before it is found in the hand.
     """
     players = state.players
     player = players[seat]
@@ -109,14 +114,16 @@ def _take_from_hand(
     i = _position(hand, card)
     if i < 0:
         refuse(rule, f"seat {seat} does not hold {card!s} in hand", action)
+    held = hand[i]
     player = PlayerState(player.name, player.money, hand[:i] + hand[i + 1 :], player.museum)
-    artist = state.rules.edition.artists.index(hand[i].artist)
+    artist = state.rules.edition.artists.index(held.artist)
     counts = state.counts
     count = counts[artist] + 1
     return (
         (*players[:seat], player, *players[seat + 1 :]),
         (*counts[:artist], count, *counts[artist + 1 :]),
         count,
+        held,
     )
 
 

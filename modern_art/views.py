@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeAlias, overload
 
 from attrs import frozen
 
+from modern_art._speed import finish
 from modern_art.actions import Action
 from modern_art.cards import Auction, Card
 from modern_art.legal import legal_actions
@@ -50,7 +51,6 @@ class HiddenAuctionView:
     Auction.HIDDEN
     """
 
-    kind = Auction.HIDDEN
     auctioneer: int
     """The auctioneer."""
     lot: tuple[Card, ...]
@@ -61,6 +61,11 @@ class HiddenAuctionView:
     """The seats that have sealed a bid so far."""
     own_bid: int | None
     """The viewing seat's own sealed bid; ``None`` before it seals, and for a spectator."""
+
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.HIDDEN`."""
+        return Auction.HIDDEN
 
 
 PublicAuction: TypeAlias = OpenAuction | OneOfferAuction | HiddenAuctionView | FixedPriceAuction
@@ -168,6 +173,10 @@ class PlayerView:
         from modern_art.board import board_text  # noqa: PLC0415
 
         return board_text(self)
+
+
+# The pure build's lighter __init__ (modern_art._speed).
+finish(HiddenAuctionView, SeatView, PlayerView)
 
 
 if TYPE_CHECKING:

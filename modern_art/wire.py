@@ -30,7 +30,8 @@ from cattrs.gen import make_dict_structure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from modern_art.actions import Action, Bid, PlayCard, SetPrice
-from modern_art.cards import Card, Edition
+from modern_art.cards import Card
+from modern_art.editions import Edition
 from modern_art.events import Event
 from modern_art.phases import DoubleOffer, Phase
 from modern_art.problems import position_problems

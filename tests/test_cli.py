@@ -294,3 +294,11 @@ def test_R5_5_narrator_says_nobody_added_a_second_card() -> None:
     told = " ".join(str(line) for line in narrator.feed(events))
     assert "Nobody added a second card: Ann takes the Manuel Carvalho free." in told
     assert "Nobody bid" not in told
+
+
+def test_version_names_the_build() -> None:
+    """``--version`` prints the version and whether this build is compiled."""
+    build = "compiled" if ma.COMPILED else "pure Python"
+    result = run("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"modern-art {ma.__version__} ({build})"

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import modern_art as ma
-from modern_art._slots import direct_init
+from modern_art._speed import direct_init
 
 
 def _random_steps(players: int, seed: int) -> Iterator[tuple[ma.GameState, ma.Step]]:

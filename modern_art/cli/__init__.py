@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from modern_art import __version__
+from modern_art import COMPILED, __version__
 
 __all__ = ["build_parser", "main"]
 
@@ -213,7 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _version() -> str:
-    return f"modern-art {__version__}"
+    """The version and the build: ``compiled`` (``MODERN_ART_COMPILE=1``) or ``pure Python``."""
+    return f"modern-art {__version__} ({'compiled' if COMPILED else 'pure Python'})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

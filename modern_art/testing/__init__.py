@@ -16,6 +16,8 @@ exactly the actions ``apply`` accepts.
   :class:`InvariantViolation` with the shortest failing game it finds, as a
   script you can paste.
 - :class:`GameChecker` checks a game you drive yourself, step by step.
+- :func:`behaviour_digest` hashes 200 seeded random games, to show that a
+  change to the engine plays every game the same.
 - The strategies (:func:`rules_variants`, :func:`games`, ...) build your own
   Hypothesis tests.
 
@@ -39,6 +41,7 @@ except ImportError as missing:
 
 from modern_art.testing.bounds import max_money, max_steps, potential
 from modern_art.testing.conformance import CheckReport, check_game, check_played
+from modern_art.testing.digest import DIGEST_RULES, behaviour_digest, game_digest
 from modern_art.testing.invariants import GameChecker
 from modern_art.testing.probes import action_space, legal_sample
 from modern_art.testing.strategies import (
@@ -55,6 +58,7 @@ from modern_art.testing.strategies import (
 from modern_art.testing.violation import INVARIANTS, InvariantViolation, replay_script
 
 __all__ = [
+    "DIGEST_RULES",
     "INVARIANTS",
     "CheckReport",
     "GameChecker",
@@ -62,9 +66,11 @@ __all__ = [
     "PlayedGame",
     "action_space",
     "any_actions",
+    "behaviour_digest",
     "check_game",
     "check_played",
     "editions",
+    "game_digest",
     "games",
     "legal_action",
     "legal_sample",

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.cards import CMON, ORIGINAL, SYMBOL_ORDER, Card, Edition
+from modern_art.cards import SYMBOL_ORDER, Card
+from modern_art.editions import CMON, ORIGINAL, Edition
 from modern_art.engine import apply, new_game
 from modern_art.legal import legal_actions
 from modern_art.rules import DoublePayment, HiddenTie, Rules

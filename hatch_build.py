@@ -1,0 +1,105 @@
+"""The build hook behind the compiled build: ``MODERN_ART_COMPILE=1 pip install .``.
+
+Without that variable the hook does nothing and the wheel is pure Python.
+With it, the hook compiles the core modules (:data:`COMPILED_MODULES`) with
+mypyc into C extensions and puts them in the wheel beside the ``.py`` files
+(the interpreter imports an extension before a source file of the same
+name). It needs a C compiler and the Python headers; ``pip`` brings mypy and
+setuptools into the build environment only when the variable is set.
+
+A hook of our own rather than the ``hatch-mypyc`` plugin: that plugin's last
+release is from 2023, it is switched on by Hatch's own variables rather than
+by ours, and it would make every build, pure ones included, install mypy.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+SWITCH = "MODERN_ART_COMPILE"
+"""The environment variable that asks for the compiled build (``1``)."""
+
+MYPY = "mypy>=1.18"
+"""The mypy (and so mypyc) that compiles the core: native ``attr.s`` classes, read-only finals."""
+
+COMPILED_MODULES = (
+    "_speed",
+    "cards",
+    "actions",
+    "events",
+    "phases",
+    "state",
+    "checks",
+    "scoring",
+    "flow",
+    "turns",
+    "auctions",
+    "engine",
+    "legal",
+    "order",
+)
+"""The core, compiled: the data layer and the rules (not ``rules.py``, whose ``DealSchedule``
+mypyc cannot compile, nor the seeing layer above)."""
+
+_SETUP = """
+import sys
+from mypyc.build import mypycify
+from setuptools.dist import Distribution
+
+lib, temp, *paths = sys.argv[1:]
+extensions = mypycify(
+    paths, opt_level="3", group_name="modern_art", target_dir=temp, multi_file=True
+)
+# A Distribution made by hand reads no pyproject.toml: only build_ext runs.
+dist = Distribution({"name": "modern-art-core", "ext_modules": extensions})
+dist.script_args = ["build_ext", "--build-lib", lib, "--build-temp", temp, "--parallel", "2"]
+dist.parse_command_line()
+dist.run_commands()
+"""
+"""Run in a subprocess from the project's root, so that mypy reads its configuration."""
+
+
+def wanted() -> bool:
+    """Whether this build is asked to compile (``MODERN_ART_COMPILE=1``)."""
+    return os.environ.get(SWITCH, "").strip().lower() in {"1", "true", "yes"}
+
+
+class CompileHook(BuildHookInterface):
+    """Compiles the core with mypyc when ``MODERN_ART_COMPILE=1``."""
+
+    PLUGIN_NAME = "custom"
+
+    def dependencies(self) -> list[str]:
+        """mypy and setuptools, only for a compiled build."""
+        return [MYPY, "setuptools>=69", *self.metadata.core.dependencies] if wanted() else []
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        """Compile into a temporary folder and add the extensions to the wheel."""
+        if not wanted() or self.target_name != "wheel":
+            return
+        if version == "editable":
+            raise RuntimeError(
+                f"{SWITCH}=1 makes a compiled wheel; an editable install cannot hold it:"
+                " use 'pip install .' (not -e)"
+            )
+        root = Path(self.root)
+        paths = [f"modern_art/{name}.py" for name in COMPILED_MODULES]
+        out = Path(tempfile.mkdtemp(prefix="modern-art-mypyc-"))
+        lib, temp = out / "lib", out / "temp"
+        subprocess.run(
+            [sys.executable, "-c", _SETUP, str(lib), str(temp), *paths],
+            cwd=root,
+            check=True,
+        )
+        for built in sorted(lib.rglob("*")):
+            if built.is_file():
+                build_data["force_include"][str(built)] = built.relative_to(lib).as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
