@@ -2,7 +2,8 @@
 
 :func:`modern_art.tournament` plays its games on any
 ``concurrent.futures.Executor``; this module adapts Ray to that interface
-(install the ``ray`` extra: ``pip install 'modern-art[ray]'``). Dask needs no
+(install the ``ray`` extra: ``pip install 'modern-art[ray]'``, or from a clone
+``pip install -e '.[ray]'``). Dask needs no
 adapter: a ``dask.distributed.Client``'s ``get_executor()`` is one already.
 ``import modern_art`` does not import this module, nor Ray.
 

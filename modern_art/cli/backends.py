@@ -90,7 +90,10 @@ def executor_for(backend: str, args: argparse.Namespace) -> Iterator[Executor | 
     try:
         executor = ray_executor(args.address)
     except ImportError:
-        raise ValueError("--backend ray needs Ray: pip install 'modern-art[ray]'") from None
+        raise ValueError(
+            "--backend ray needs Ray: pip install 'modern-art[ray]'"
+            " (from a clone: pip install -e '.[ray]')"
+        ) from None
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = printable(args.address) if args.address else "a local instance"
         raise ValueError(f"cannot start Ray on {where}: {printable(str(exc))}") from None
