@@ -90,6 +90,7 @@ from modern_art.views import (
     PublicAuction,
     PublicPhase,
     SeatView,
+    has_seat,
     unseen_cards,
     view,
 )
@@ -177,6 +178,7 @@ __all__ = [
     "find_cards",
     "format_action",
     "from_json",
+    "has_seat",
     "json_schema",
     "legal_actions",
     "lot_payments",

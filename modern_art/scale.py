@@ -2,8 +2,8 @@
 
 :func:`modern_art.tournament` plays its games on any
 ``concurrent.futures.Executor``; this module adapts Ray to that interface
-(install the ``ray`` extra: ``pip install 'modern-art[ray]'``, or from a clone
-``pip install -e '.[ray]'``). Dask needs no
+(install the ``ray`` extra: ``pip install -e '.[ray]'`` from a clone,
+``pip install 'modern-art[ray]'`` once published). Dask needs no
 adapter: a ``dask.distributed.Client``'s ``get_executor()`` is one already.
 ``import modern_art`` does not import this module, nor Ray.
 
@@ -109,7 +109,8 @@ def ray_executor(
             ``runtime_env`` that ships this package to a cluster's workers.
 
     Raises:
-        ImportError: Ray is not installed (``pip install 'modern-art[ray]'``).
+        ImportError: Ray is not installed (``pip install -e '.[ray]'`` from a
+            clone, ``pip install 'modern-art[ray]'`` once published).
 
     Example (not run here, as starting Ray takes seconds)::
 
@@ -122,6 +123,7 @@ def ray_executor(
     except ImportError as exc:
         raise ImportError(
             f"modern_art.scale.ray_executor needs Ray ({exc}): pip install 'modern-art[ray]'"
+            " (from a clone of the repository: pip install -e '.[ray]')"
         ) from None
     owns_ray = not ray.is_initialized()
     if owns_ray:

@@ -296,6 +296,14 @@ def _deck_for(kind: str, body: dict[str, Any], rules: Rules | None) -> tuple[Car
     return own.deck
 
 
+_MAX_MESSAGE = 300
+
+
+def _clipped(text: str) -> str:
+    """``text`` cut to a readable length: a class refusing a huge value quotes all of it."""
+    return text if len(text) <= _MAX_MESSAGE else text[: _MAX_MESSAGE - 3] + "..."
+
+
 def _messages(exc: BaseException) -> list[str]:
     def explain(error: BaseException, _: object) -> str:
         if isinstance(error, KeyError):
@@ -303,8 +311,8 @@ def _messages(exc: BaseException) -> list[str]:
         if isinstance(error, ForbiddenExtraKeysError):
             return f"unexpected fields {names(error.extra_fields)}"
         if isinstance(error, ValueError):  # ours, or a class refusing its fields
-            return str(error)
-        return f"{type(error).__name__}: {error}"  # pragma: no cover (a safety net)
+            return _clipped(str(error))
+        return _clipped(f"{type(error).__name__}: {error}")  # pragma: no cover (a safety net)
 
     result = []
     for message in transform_error(exc, "$", explain):

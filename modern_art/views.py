@@ -10,7 +10,7 @@ only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias, overload
+from typing import TYPE_CHECKING, TypeAlias, TypeGuard, overload
 
 from attrs import frozen
 
@@ -38,6 +38,7 @@ __all__ = [
     "PublicAuction",
     "PublicPhase",
     "SeatView",
+    "has_seat",
     "unseen_cards",
     "view",
 ]
@@ -190,6 +191,30 @@ else:
     # At run time a seat's view is a PlayerView like any other (equal, hashable,
     # written to JSON alike); only type checkers tell the two apart.
     OwnView = PlayerView
+    """A :class:`PlayerView` from a seat at the table, whose ``seat`` is an ``int``.
+
+    :func:`view` returns it for an ``int`` seat and an :class:`~modern_art.Agent`
+    receives it, so a bot needs no ``assert view.seat is not None``. At run
+    time it is the same class as :class:`PlayerView` (equal, hashable,
+    written to JSON alike): it exists for type checkers only.
+    """
+
+
+def has_seat(view: PlayerView) -> TypeGuard[OwnView]:
+    """Whether ``view`` is a seat's, not a spectator's: then it is an :data:`OwnView`.
+
+    Type checkers narrow ``view`` to :data:`OwnView` where this is true: use
+    it for a view that did not come from :func:`view` with an ``int`` seat,
+    such as one read with :func:`~modern_art.from_json`, before handing it to
+    an :class:`~modern_art.Agent`.
+
+    >>> import modern_art as ma
+    >>> state = ma.new_game(3, seed=1)
+    >>> received = ma.from_json(ma.to_json(ma.view(state, 2)), "view")
+    >>> has_seat(received), has_seat(ma.view(state, None))
+    (True, False)
+    """
+    return view.seat is not None
 
 
 @overload

@@ -66,7 +66,8 @@ def test_replay_in_colour_styles_nothing_a_hostile_name_asks_for(tmp_path: Path)
     """With colours forced on, the output holds Rich's own styles but no blink and no OSC."""
     path = tmp_path / "hostile.json"
     path.write_text(ma.to_json(hostile_record()), encoding="utf-8")
-    result = run("replay", str(path), env={"FORCE_COLOR": "1", "TERM": "xterm-256color"})
+    colour = {"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": "xterm-256color"}
+    result = run("replay", str(path), env=colour)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "\x1b[1m" in out  # Rich's bold: colours really were on
@@ -108,3 +109,46 @@ def test_markup_safe_text_prints_as_itself() -> None:
         with console.capture() as capture:
             console.print(f"[bold]{markup_safe(name)}[/]!")
         assert capture.get() == visible(name) + "!\n"
+
+
+def test_replay_refuses_an_endless_file_after_reading_only_the_size_limit() -> None:
+    """/dev/zero is refused as too large, quickly, instead of filling the memory."""
+    result = run("replay", "/dev/zero")
+    assert result.returncode == 1
+    assert f"larger than a game record may be ({ma.MAX_JSON_BYTES} bytes)" in result.stderr
+
+
+def test_replay_refuses_too_large_input_on_stdin() -> None:
+    """A record on stdin larger than the limit is refused with the same message."""
+    result = subprocess.run(
+        [sys.executable, "-m", "modern_art", "replay", "-"],
+        input=b" " * (ma.MAX_JSON_BYTES + 10),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 1 and b"larger than a game record may be" in result.stderr
+
+
+def test_replay_reads_a_record_that_starts_with_a_utf8_byte_order_mark(tmp_path: Path) -> None:
+    """A record saved by an editor that writes a BOM replays like any other."""
+    record = ma.play_game([ma.RandomAgent(seed) for seed in range(3)], seed=9)
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + ma.to_json(record).encode("utf-8"))
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert "The game is over." in result.stdout
+
+
+def test_demo_and_simulate_refuse_an_unwritable_output_path_before_playing(
+    tmp_path: Path,
+) -> None:
+    """demo --save and simulate --report into a missing folder exit 1 before any game is played."""
+    missing = tmp_path / "no" / "such" / "folder"
+    demo = run("demo", "--save", str(missing / "game.json"))
+    assert demo.returncode == 1 and "cannot save the record to" in demo.stderr
+    assert "Round 1" not in demo.stdout
+    report = run("simulate", "--games", "2", "--report", str(missing / "report.html"))
+    assert report.returncode == 1 and "cannot save the report to" in report.stderr
+    assert "games per second" not in report.stdout

@@ -13,8 +13,7 @@ import runpy
 from pathlib import Path
 
 import pytest
-
-mypy_api = pytest.importorskip("mypy.api", reason="mypy is not installed: pip install -e '.[dev]'")
+from mypy import api as mypy_api
 
 HERE = Path(__file__).resolve().parent
 CONSUMER = HERE / "typecheck" / "consumer.py"

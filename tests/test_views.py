@@ -135,3 +135,13 @@ def test_unseen_cards_are_other_hands_and_the_deck() -> None:
     assert len(ma.unseen_cards(ma.view(state, None))) == len(state.deck) + sum(
         len(p.hand) for p in state.players
     )
+
+
+def test_own_view_is_a_player_view_at_run_time() -> None:
+    """OwnView exists for type checkers only: a seat's view is a PlayerView, equal after JSON."""
+    state = ma.new_game(3, seed=4)
+    seat_view = ma.view(state, 1)
+    assert ma.OwnView is ma.PlayerView and type(seat_view) is ma.PlayerView
+    received = ma.from_json(ma.to_json(seat_view), "view")
+    assert received == seat_view and ma.has_seat(received)
+    assert not ma.has_seat(ma.view(state, None))

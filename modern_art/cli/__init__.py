@@ -98,9 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game in the terminal against bots",
-        description="You play one seat against bots. Type a card's number to offer it,"
-        " a number to bid or name a price, 'p' to pass, 'a' to accept, 'v' to see"
-        " the table again, 'h' for help, 'q' (or end of input) to leave.",
+        description="You play one seat against bots. Before each question it tells what"
+        " the others did since your last answer. Type a card's number to offer it,"
+        " a number to bid or name a price, 'p' to pass, 'a' to accept, 't' for the"
+        " full tables, 'h' for help, 'q' (or end of input, or Ctrl-C) to leave.",
     )
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
@@ -116,7 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--save",
         metavar="FILE",
-        help="save the game record at the end: JSON if FILE ends in .json, else text (.mart)",
+        help="save the game record at the end, finished or not: JSON if FILE ends in .json,"
+        " else text (.mart); checked for being writable before the game",
     )
     _add_rules_options(play)
     play.set_defaults(run="play")
@@ -180,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="step through a saved game record",
         description="Checks game records (JSON, or the text records of .mart files, as"
-        " saved by demo --save or play --save) and tells each game move by move.",
+        " saved by demo --save or play --save) and tells each game move by move. A file"
+        " is at most 1 MiB; a UTF-8 byte-order mark is skipped.",
     )
     replay.add_argument(
         "file", metavar="FILE", help="the game record (JSON or text), or - for stdin"

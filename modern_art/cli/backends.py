@@ -26,13 +26,18 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from modern_art.cli.safe import visible
+
 BACKENDS = ("local", "processes", "ray")
 """The values of ``--backend``."""
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters shown as escapes, safe to print to a terminal."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """``text`` with control characters shown as escapes, safe to print to a terminal.
+
+    The command's one rule for that, :func:`modern_art.cli.safe.visible`.
+    """
+    return visible(text)
 
 
 def backend_of(args: argparse.Namespace) -> str:
@@ -92,7 +97,7 @@ def executor_for(backend: str, args: argparse.Namespace) -> Iterator[Executor | 
     except ImportError:
         raise ValueError(
             "--backend ray needs Ray: pip install 'modern-art[ray]'"
-            " (from a clone: pip install -e '.[ray]')"
+            " (from a clone of the repository: pip install -e '.[ray]')"
         ) from None
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = printable(args.address) if args.address else "a local instance"

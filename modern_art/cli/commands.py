@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -33,7 +34,7 @@ from modern_art.engine import apply
 from modern_art.errors import NotationError
 from modern_art.records import GameRecord, ReplayError, replay
 from modern_art.rules import Rules, preset, presets
-from modern_art.serialize import SerializationError, from_json, to_json
+from modern_art.serialize import MAX_JSON_BYTES, SerializationError, from_json, to_json
 from modern_art.state import GameState, Step
 from modern_art.textrecords import read_records, write_records
 
@@ -89,6 +90,24 @@ def save_record(record: GameRecord, path: str | None) -> None:
         raise CommandError(f"cannot save the record to {path}: {exc.strerror}") from None
 
 
+def check_writable(path: str | None, what: str = "the record") -> None:
+    """Refuse, before any game is played, a ``--save`` path that could not be written.
+
+    The file is opened for appending (nothing in it changes) and, if this
+    made it, removed again: the game writes it at the end.
+    """
+    if path is None:
+        return
+    existed = os.path.lexists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise CommandError(f"cannot save {what} to {path}: {exc.strerror}") from None
+    if not existed:
+        os.remove(path)
+
+
 # demo ---------------------------------------------------------------------------------
 
 DEMO_PLAYERS = (
@@ -104,6 +123,7 @@ def demo(args: argparse.Namespace) -> int:
     out = console()
     rules = Rules()
     names = [name for name, _ in DEMO_PLAYERS]
+    check_writable(args.save)
     agents: list[Agent] = [
         bot_factory(kind, 16)(args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
     ]
@@ -148,6 +168,7 @@ def simulate(args: argparse.Namespace) -> int:
             f"the lineup needs {rules.min_players} to {rules.max_players} bots"
             f" (one per seat, R1.1), got {len(lineup)}"
         )
+    check_writable(args.report, "the report")  # before the games, not after them
     factories = [bot_factory(kind, args.playouts) for kind in lineup]
     err = Console(stderr=True)
     try:
@@ -356,14 +377,25 @@ def read_records_file(path: str) -> list[GameRecord]:
     """The game records in ``path`` (``-`` for stdin), or a :class:`CommandError`.
 
     A file whose text starts with ``{`` is one JSON record; any other is text
-    game records (:func:`modern_art.read_records`), one game or more.
+    game records (:func:`modern_art.read_records`), one game or more. At most
+    :data:`~modern_art.MAX_JSON_BYTES` are read, so an endless input
+    (``/dev/zero``) is refused without filling the memory; a UTF-8
+    byte-order mark, which some editors write, is skipped.
     """
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > MAX_JSON_BYTES:
+        raise CommandError(f"{path} is larger than a game record may be ({MAX_JSON_BYTES} bytes)")
+    try:
+        text = data.decode("utf-8-sig")  # skips a byte-order mark
     except UnicodeDecodeError:
-        raise CommandError(f"{path} is not a text file") from None
+        raise CommandError(f"{path} is not a text file (not UTF-8)") from None
     try:
         if text.lstrip().startswith("{"):
             return [from_json(text, "record")]

@@ -91,7 +91,13 @@ class Narrator:
             out.extend(self._tell(event))
         return out
 
-    def _flush(self) -> list[RenderableType]:
+    def flush(self) -> list[RenderableType]:
+        """The bids, passes and acceptances not told yet, as one line (or none).
+
+        They are held back so that an auction's offers come in one line at
+        its end; a host that asks a person to act calls this first, so that
+        the person sees what the others did since their last answer.
+        """
         if not self._pending:
             return []
         line = "    " + " · ".join(self._pending)
@@ -151,12 +157,12 @@ class Narrator:
         if isinstance(event, AuctionWon):
             own = all(p.payee is None for p in event.payments) and event.payments
             why = " (their own lot, so the money goes to the bank)" if own else ""
-            return [*self._flush(), f"    → {say(event)}{why}"]
+            return [*self.flush(), f"    → {say(event)}{why}"]
         if isinstance(event, LotTakenFree):
             nobody = "Nobody bid" if self._kind else "Nobody added a second card"
-            return [*self._flush(), f"    → {nobody}: {say(event)}"]
+            return [*self.flush(), f"    → {nobody}: {say(event)}"]
         if isinstance(event, RoundEnded):
-            return [*self._flush(), *self._round_end(event)]
+            return [*self.flush(), *self._round_end(event)]
         if isinstance(event, PaintingsSold):
             line = f"  {say(event)}"
             if event.value == 0:
@@ -171,7 +177,7 @@ class Narrator:
         line = self.say(event)
         if event.count >= 5:
             return [
-                *self._flush(),
+                *self.flush(),
                 line,
                 f"  That is the 5th {markup_safe(card.artist)}: the round ends at once,"
                 " and this painting is not sold.",

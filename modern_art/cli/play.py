@@ -1,11 +1,14 @@
 """``modern-art play``: a person plays one seat in the terminal against bots.
 
 The command is the game's host: it keeps the state, asks each bot with its
-view, and asks the person at the keyboard, showing what their seat may see
-(R7), the legal choices and the payout hint. An action the rules refuse is
-answered with the rule's own message, and the question is asked again.
-End of input (Ctrl-D) or ``q`` leaves the table; nothing the person types
-can crash the game.
+view, and asks the person at the keyboard. Before each question it tells
+what happened since their last answer (the others' bids included), the
+auction or turn in one line, the hand when a card is wanted, the legal
+choices and the payout hint; the full tables of what the seat may see (R7)
+come on request, ``t``. An action the rules refuse is answered with the
+rule's own message, and the question is asked again. End of input (Ctrl-D),
+``q`` or Ctrl-C leaves the table, and ``--save`` keeps the game so far;
+nothing the person types can crash the game.
 """
 
 from __future__ import annotations
@@ -18,7 +21,14 @@ from rich.table import Table
 
 from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import Agent
-from modern_art.cli.commands import CommandError, bot_factory, console, rules_from, save_record
+from modern_art.cli.commands import (
+    CommandError,
+    bot_factory,
+    check_writable,
+    console,
+    rules_from,
+    save_record,
+)
 from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
 from modern_art.cli.safe import markup_safe
 from modern_art.engine import apply, new_game
@@ -45,7 +55,7 @@ HELP = """How to answer:
                add that card to a double, or bid / name that price
   p            pass: no bid, decline to add a card, or do not accept the price
   a            accept the fixed price
-  v            show the table again
+  t            show the full tables: the board, the players, your hand (also v)
   h            this help
   q            leave the game (so does end of input, Ctrl-D)"""
 
@@ -66,6 +76,7 @@ def play(args: argparse.Namespace) -> int:
     me = args.seat
     if not 0 <= me < players:
         raise CommandError(f"--seat must be a seat from 0 to {players - 1}, got {me}")
+    check_writable(args.save)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     kinds = list(args.bots)
     names: list[str] = []
@@ -85,17 +96,20 @@ def play(args: argparse.Namespace) -> int:
         f"[bold]Modern Art[/]: you are {markup_safe(args.name)}, seat {me}, against"
         f" {', '.join(markup_safe(names[s]) for s in sorted(agents))}. Seed {seed}."
     )
-    out.print("Type h for help at any prompt.")
+    out.print("Type h for help, or t for the full tables, at any prompt.")
     narrator = Narrator(rules, names, viewer=me, show_money=False)
     for line in narrator.opening():
         out.print(line)
     seen: list[list[Event]] = [[] for _ in range(players)]
     actions: list[Action] = []
     human = Human(out, me)
+    interrupted = False
     try:
         while not state.is_over:
             seat = next_seat(state)
             if seat == me:
+                for line in narrator.flush():  # what the others did since your last answer
+                    out.print(line)
                 action, step = human.decide(state)
             else:
                 action = agents[seat].act(view(state, seat), seen[seat])
@@ -108,11 +122,14 @@ def play(args: argparse.Namespace) -> int:
             state = step.state
     except Quit as reason:
         out.print(f"\n{reason} You leave the table; the game is abandoned.")
+    except KeyboardInterrupt:  # Ctrl-C: leave like q, and keep the game so far
+        interrupted = True
+        out.print("\nInterrupted. You leave the table; the game is abandoned.")
     save_record(record(start, actions, seed=seed), args.save)
     if args.save:
         saved = markup_safe(args.save)
         out.print(f"The game record is saved in {saved}: modern-art replay {saved}")
-    return 0
+    return 130 if interrupted else 0
 
 
 class Human:
@@ -121,20 +138,19 @@ class Human:
     def __init__(self, out: Console, seat: int) -> None:
         self.out = out
         self.seat = seat
-        self._shown: object = None
 
     def decide(self, state: GameState) -> tuple[Action, Step]:
-        """Show the seat's view, read answers until one is legal; the action and its step."""
+        """Say where the game stands, read answers until one is legal; the action and its step."""
         seen = view(state, self.seat)
-        key = (state.round, state.counts, seen.auction.lot if seen.auction else None)
-        if key != self._shown or isinstance(seen.phase, Offering | DoubleOffer):
-            show_view(self.out, seen)
-            self._shown = key
-        else:
-            self.out.print(status_line(seen))
+        self.out.print(status_line(seen))
+        if isinstance(seen.phase, Offering | DoubleOffer):
+            self.out.print(counts_line(seen))
+            self.out.print(hand_line(seen))
         question = prompt_text(seen)
+        again = question.rpartition("\n")[2]  # after a refusal, only the question's last line
         while True:
             self.out.print(question)
+            question = again
             try:
                 answer = input("> ").strip()
             except EOFError:
@@ -147,7 +163,7 @@ class Human:
             if word in ("h", "help", "?"):
                 self.out.print(HELP, highlight=False, markup=False)
                 continue
-            if word in ("v", "view", "table"):
+            if word in ("t", "tables", "table", "v", "view"):
                 show_view(self.out, seen)
                 continue
             action = parse_answer(seen, word)
@@ -221,9 +237,23 @@ def show_view(out: Console, seen: OwnView) -> None:
             str(s), who, "?" if p.money is None else str(p.money), str(p.hand_size), museum
         )
     out.print(table)
-    hand = "  ".join(f"[bold]{i}[/]. {card_text(c)}" for i, c in enumerate(seen.hand, 1))
-    out.print(f"Your hand: {hand or '(empty)'}")
+    out.print(hand_line(seen))
     out.print(status_line(seen))
+
+
+def hand_line(seen: PlayerView) -> str:
+    """The seat's hand on one line, numbered as the person types the cards."""
+    hand = "  ".join(f"[bold]{i}[/]. {card_text(c)}" for i, c in enumerate(seen.hand, 1))
+    return f"Your hand: {hand or '(empty)'}"
+
+
+def counts_line(seen: PlayerView) -> str:
+    """Paintings offered this round, per artist, on one line (R2.2)."""
+    counts = " · ".join(
+        f"{markup_safe(artist)} {count}"
+        for artist, count in zip(seen.rules.artists, seen.counts, strict=True)
+    )
+    return f"Offered this round: {counts}."
 
 
 def status_line(seen: PlayerView) -> str:

@@ -1,14 +1,13 @@
 """Adapters for the game-AI frameworks: PettingZoo, Gymnasium and OpenSpiel.
 
-This package needs numpy (``pip install 'modern-art[rl]'``, or from a clone
-``pip install -e '.[rl]'``); each framework's adapter is its own module,
-imported only on request:
+This package needs numpy, which the ``rl`` extra brings (``pip install -e
+'.[rl]'`` from a clone, ``pip install 'modern-art[rl]'`` once published);
+each framework's adapter is its own module, imported only on request:
 
 - :mod:`modern_art.envs.pettingzoo`: ``env()`` and ``raw_env()``, an AEC env;
 - :mod:`modern_art.envs.gymnasium`: ``SeatEnv``, registered as ``"modern_art/Seat-v0"``;
 - :mod:`modern_art.envs.openspiel`: registers the game ``"python_modern_art"``
-  (``pip install 'modern-art[openspiel]'``; from a clone
-  ``pip install -e '.[openspiel]'``).
+  (``pip install -e '.[openspiel]'``, or ``pip install 'modern-art[openspiel]'``).
 
 They share one action codec (:class:`ActionCodec`) and one observation
 (:func:`observe`); :class:`PolicyAgent` plays a policy over them as an
@@ -20,7 +19,7 @@ try:
 except ImportError as err:  # pragma: no cover - the rl extra is missing
     raise ImportError(
         "modern_art.envs needs numpy: pip install 'modern-art[rl]'"
-        " (from a clone: pip install -e '.[rl]')"
+        " (from a clone of the repository: pip install -e '.[rl]')"
     ) from err
 
 from modern_art.envs.codec import ActionCodec, Context, Mask, default_max_amount

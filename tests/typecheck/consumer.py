@@ -88,6 +88,14 @@ def client_message(state: ma.GameState, seat: int, text: str) -> str:
     return ma.to_json(ma.view(step.state, seat))
 
 
+def remote_bot(text: str, events: Sequence[ma.Event]) -> str:
+    """A bot process that gets its view as JSON: has_seat narrows it for an agent."""
+    seen = ma.from_json(text, "view")
+    if not ma.has_seat(seen):
+        return "a spectator does not act"
+    return ma.to_json(ma.HeuristicAgent().act(seen, events))
+
+
 def spectator(state: ma.GameState) -> str:
     """A spectator's board: the view of no seat has no hand."""
     seen: ma.PlayerView = ma.view(state, None)
@@ -106,6 +114,9 @@ def main() -> None:
     reply = client_message(state, 0, ma.to_json(ma.PlayCard(0, card)))
     assert ma.from_json(reply, "view").seat == 0
     print(spectator(state))
+    sent = ma.to_json(ma.view(state, 0))
+    assert ma.from_json(remote_bot(sent, []), "action").seat == 0
+    assert remote_bot(ma.to_json(ma.view(state, None)), []) == "a spectator does not act"
     result = ma.tournament([ma.HeuristicAgent, ma.RandomAgent, ma.RandomAgent], 3, seed=1)
     print(result.standing("heuristic").win_rate)
 
