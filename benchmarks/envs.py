@@ -1,8 +1,9 @@
 """The cost of the PettingZoo env over the bare engine: ``python benchmarks/envs.py``.
 
-Needs the rl extra. Plays ``--games`` seeded 4-player games once, choosing
-random actions from the env's masks, and records them. Then it times, over
-the same games and actions, in CPU time of this process:
+Needs the rl extra. Plays ``--games`` seeded games of ``--players`` seats (4
+by default) once, choosing random actions from the env's masks, and records
+them. Then it times, over the same games and actions, in CPU time of this
+process:
 
 * bare: ``ma.legal_actions(state)`` and ``ma.apply(state, action)`` per action;
 * env: ``env.last()`` (the acting agent's observation vector and action mask)

@@ -42,10 +42,18 @@ def next_seat(state: GameState, among: Collection[int] | None = None) -> int:
     to_act = state.to_act
     if among is not None:
         to_act = to_act.intersection(among)
-    if len(to_act) == 1:
-        return next(iter(to_act))
     if not to_act:
         raise ValueError("no seat may act now" if among is None else f"no seat of {among} may act")
+    return first_to_ask(state, to_act)
+
+
+def first_to_ask(state: GameState, to_act: frozenset[int]) -> int:
+    """:func:`next_seat` of ``state`` among ``to_act``, a non-empty part of ``state.to_act``.
+
+    For a host that holds ``state.to_act`` already: it is not asked again.
+    """
+    if len(to_act) == 1:
+        return next(iter(to_act))
     phase = state.phase
     anchor: int | None = getattr(phase, "auctioneer", None)
     if isinstance(phase, OpenAuction) and phase.high_bidder is not None:

@@ -166,6 +166,11 @@ def to_json(obj: object) -> str:
         raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
     body["format"] = FORMAT
     body[TAG] = cls.__name__
+    if _holds_long_int(body):  # from_json would refuse it: write only what reads back
+        raise SerializationError(
+            f"cannot write {cls.__name__} as JSON: integers on the wire have at most"
+            f" {_MAX_INT_DIGITS} digits (a seed, money or amount is too large)"
+        )
     try:
         return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     except ValueError as exc:  # an integer too long for str(), in a hand-made value
@@ -342,6 +347,21 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> object:
     raise WireError(f"{name} is not JSON")
+
+
+def _holds_long_int(body: object) -> bool:
+    """Whether an unstructured document holds an integer of more than 18 digits."""
+    stack = [body]
+    while stack:
+        item = stack.pop()
+        if type(item) is int:
+            if abs(item) >= 10**_MAX_INT_DIGITS:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return False
 
 
 def _bounded_int(digits: str) -> int:

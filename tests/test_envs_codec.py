@@ -24,7 +24,11 @@ from modern_art.envs import (  # noqa: E402
     observation_slices,
     observe,
 )
-from modern_art.envs.incremental import ObservationCache, observe_state  # noqa: E402
+from modern_art.envs.incremental import (  # noqa: E402
+    ObservationCache,
+    follow_money,
+    observe_state,
+)
 from modern_art.envs.rewards import final_rewards, most_money  # noqa: E402
 
 Pair = tuple[Any, ma.GameState]
@@ -137,6 +141,24 @@ def test_codec_round_trips_and_refuses_what_it_cannot_name() -> None:
         codec.decode(missing, state, 0)
     with pytest.raises(ValueError, match="at least 1"):
         ActionCodec(rules, max_amount=0)
+
+
+def test_R7_4_follow_money_is_the_ledger_over_every_event() -> None:
+    """follow_money reads only money events, and agrees with MoneyLedger.apply_all."""
+    ledger = follow = ma.MoneyLedger.start(ma.Rules(), 4)
+    state = ma.new_game(4, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        actions = ma.legal_actions(state)
+        step = ma.apply(state, actions[rng.randrange(len(actions))])
+        before = follow
+        ledger = ledger.apply_all(step.events)
+        follow = follow_money(follow, step.events)
+        assert follow == ledger
+        if not any(isinstance(e, ma.AuctionWon | ma.PaintingsSold) for e in step.events):
+            assert follow is before
+        state = step.state
+    assert follow.money == tuple(p.money for p in state.players)
 
 
 def test_observation_slices_tile_the_vector() -> None:

@@ -18,7 +18,7 @@ import gymnasium  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from modern_art.envs import PolicyAgent  # noqa: E402
+from modern_art.envs import PolicyAgent, observe  # noqa: E402
 from modern_art.envs.gymnasium import ENV_ID, SeatEnv  # noqa: E402
 from modern_art.envs.pettingzoo import env, raw_env  # noqa: E402
 
@@ -63,6 +63,30 @@ def test_pettingzoo_game_is_a_legal_library_game_asking_seats_in_next_seat_order
     rewards = table._cumulative_rewards if table.agents else {}
     assert all(reward == 0 for reward in rewards.values())  # all agents left after their last step
     assert best in money
+
+
+def test_pettingzoo_observations_are_the_views_every_step() -> None:
+    """Every agent's observation is observe(view, ledger) and its mask codec.mask, every step."""
+    for players in (3, 5):
+        table = raw_env(players=players)
+        table.reset(seed=players)
+        rng = random.Random(players)
+        events: list[ma.Event] = []
+        while not table.game_state.is_over:
+            state = table.game_state
+            ledger = ma.MoneyLedger.start(state.rules, players).apply_all(events)
+            for seat, agent in enumerate(table.possible_agents):
+                seen = table.observe(agent)
+                expected = observe(ma.view(state, seat), ledger=ledger)
+                assert (seen["observation"] == expected).all()
+                assert (seen["action_mask"] == table.codec.mask(state, seat)).all()
+            observation = table.last()[0]
+            assert observation is not None
+            index = int(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
+            action = table.codec.decode(index, state, ma.next_seat(state))
+            table.step(index)
+            events.extend(ma.apply(state, action).events)
+        assert table.game_state == ma.apply(state, action).state
 
 
 def test_pettingzoo_rewards_rank_the_final_money() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import modern_art as ma
+from modern_art.order import first_to_ask
 from tests.rulekit import CAR, HIDDEN, MEL, OPEN, SIL, THA, game, offer, run
 
 HANDS = [[(MEL, OPEN), (MEL, HIDDEN)], [(THA, OPEN), (CAR, OPEN)], [(SIL, OPEN), (CAR, HIDDEN)]]
@@ -64,7 +65,7 @@ def test_next_seat_refuses_a_finished_game() -> None:
 
 
 def test_next_seat_is_always_a_seat_that_may_act() -> None:
-    """Over whole random games, the seat named is in ``to_act`` and may act legally."""
+    """Over whole random games, the seat named is in ``to_act``, may act, and is first_to_ask's."""
     import random
 
     for seed in range(5):
@@ -73,4 +74,5 @@ def test_next_seat_is_always_a_seat_that_may_act() -> None:
         while not state.is_over:
             seat = ma.next_seat(state)
             assert seat in state.to_act
+            assert first_to_ask(state, state.to_act) == seat
             state = ma.apply(state, rng.choice(ma.legal_actions(state, seat))).state

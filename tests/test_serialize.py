@@ -399,3 +399,14 @@ def test_kinds_are_exactly_the_documented_ones() -> None:
         for other in KINDS:
             if other != kind:
                 assert "expected a type among" in str(_refused(text, other))
+
+
+def test_to_json_writes_only_what_from_json_reads_back_a_huge_seed_is_refused() -> None:
+    """A record whose seed has 19 digits cannot be read back, so writing it is refused too."""
+    big = 2**63 - 1
+    start = ma.new_game(3, seed=big)
+    with pytest.raises(ma.SerializationError, match="at most 18 digits"):
+        ma.to_json(ma.record(start, [], seed=big))
+    fits = 10**18 - 1
+    text = ma.to_json(ma.record(ma.new_game(3, seed=fits), [], seed=fits))
+    assert ma.from_json(text, "record").seed == fits

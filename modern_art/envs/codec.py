@@ -112,6 +112,10 @@ class ActionCodec:
         self.size = self.amount_base + max_amount + 1
         """How many indices there are: the ``Discrete`` space's ``n``."""
         artist_index = {artist: i for i, artist in enumerate(rules.artists)}
+        # Made once, as legal_actions makes its passes: Pass and Bid of each seat the rules allow.
+        seats = range(max(rules.max_players, 0))
+        self._passes = tuple(Pass(seat) for seat in seats)
+        self._bids: tuple[list[Bid | None], ...] = tuple([None] * (max_amount + 1) for _ in seats)
         # Kind of each card by id: ids are positions in rules.deck.
         self._kind_of_id = tuple(
             artist_index[card.artist] * SYMBOLS + _SYMBOL_INDEX[card.auction]
@@ -180,16 +184,25 @@ class ActionCodec:
                 seat = next_seat(context)
         if not 0 <= i < self.size:
             raise ValueError(f"action index {index!r} is not from 0 to {self.size - 1}")
-        if i == self.pass_index:
-            return Pass(seat)
-        if i == self.accept_index:
-            return Accept(seat)
         if i >= self.amount_base:
             amount = i - self.amount_base
             phase = context.phase
             if isinstance(phase, FixedPriceAuction) and phase.price is None:
                 return SetPrice(seat, amount)
+            if type(seat) is int and 0 <= seat < len(self._bids):
+                # Actions are immutable values: one Bid per seat and amount serves every game.
+                bids = self._bids[seat]
+                bid = bids[amount]
+                if bid is None:
+                    bid = bids[amount] = Bid(seat, amount)
+                return bid
             return Bid(seat, amount)
+        if i == self.pass_index:
+            if type(seat) is int and 0 <= seat < len(self._passes):
+                return self._passes[seat]
+            return Pass(seat)
+        if i == self.accept_index:
+            return Accept(seat)
         for card in _hand(context, seat):
             if self._kind_of_id[card.id] == i:
                 return PlayCard(seat, card)
@@ -208,21 +221,22 @@ class ActionCodec:
                 raise ValueError(f"a view of seat {context.seat} cannot mask for seat {seat}")
             self._mark(out, context.legal_actions)
             return out
-        kind_of_id, base, cap = self._kind_of_id, self.amount_base, self.max_amount
+        base, cap = self.amount_base, self.max_amount
         for kind, _seat, items in legal_actions(context, seat).runs():
-            if kind is None:
+            if kind is Bid or kind is SetPrice:  # items: a range of amounts
+                lo, hi = items[0], items[-1] if items[-1] <= cap else cap
+                if lo <= hi:
+                    out[base + lo : base + hi + 1] = 1
+            elif kind is None:
                 for action in items:
                     if type(action) is Pass:
                         out[base - 2] = 1  # the Pass index
                     else:
                         self._mark(out, (action,))
-            elif kind is PlayCard:
+            else:
+                kind_of_id = self._kind_of_id
                 for card in items:
                     out[kind_of_id[card.id]] = 1
-            else:
-                hi = items[-1] if items[-1] <= cap else cap
-                if items[0] <= hi:
-                    out[base + items[0] : base + hi + 1] = 1
         return out
 
     def _mark(self, out: Mask, actions: Sequence[Action]) -> None:

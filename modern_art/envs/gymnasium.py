@@ -40,7 +40,7 @@ from modern_art.agents.heuristic import HeuristicAgent
 from modern_art.agents.tournament import AgentFactory
 from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec
-from modern_art.envs.incremental import ObservationCache, observe_state
+from modern_art.envs.incremental import ObservationCache, follow_money, observe_state
 from modern_art.envs.observation import Observation, observation_size
 from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
 from modern_art.events import Event
@@ -180,7 +180,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
     def _apply(self, action: Any) -> None:
         step = apply(self.game_state, action)
         self.game_state = step.state
-        self._ledger = self._ledger.apply_all(step.events)
+        self._ledger = follow_money(self._ledger, step.events)
         for s in range(self.players):
             self._seen[s].extend(visible_events(step.events, s))
 

@@ -45,7 +45,7 @@ from modern_art.actions import Action, Bid
 from modern_art.cards import Card
 from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec, default_max_amount
-from modern_art.envs.incremental import ObservationCache, observe_state
+from modern_art.envs.incremental import ObservationCache, follow_money, observe_state
 from modern_art.envs.observation import observation_size
 from modern_art.envs.rewards import Reward, check_reward, final_rewards, reward_bounds
 from modern_art.events import BidsRevealed, Event
@@ -255,7 +255,8 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]
         act = self._codec.decode(action, table.game, next_seat(table.game))
         step = apply(table.game, act)
         lines = (*table.public, _public_line(act, table.game, self._codec), *_reveals(step.events))
-        self._table = _Table(table.drawn, step.state, table.ledger.apply_all(step.events), lines)
+        ledger = follow_money(table.ledger, step.events)
+        self._table = _Table(table.drawn, step.state, ledger, lines)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

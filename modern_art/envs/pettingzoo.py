@@ -36,11 +36,12 @@ from pettingzoo.utils import wrappers
 
 from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec
-from modern_art.envs.incremental import ObservationCache, observe_state
+from modern_art.envs.incremental import ObservationCache, follow_money
 from modern_art.envs.observation import observation_size
 from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
 from modern_art.ledger import MoneyLedger
-from modern_art.order import next_seat
+from modern_art.order import first_to_ask
+from modern_art.phases import GameOver
 from modern_art.rules import Rules
 from modern_art.state import GameState
 from modern_art.views import view
@@ -183,17 +184,41 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[next_seat(self.game_state)]
+        self._select(self.game_state)
+
+    def _select(self, state: GameState) -> None:
+        """Select the agent of ``next_seat(state)``, keeping ``state.to_act`` for ``observe``."""
+        to_act = state.to_act
+        self._to_act: tuple[GameState, frozenset[int]] = (state, to_act)
+        self.agent_selection = self.possible_agents[first_to_ask(state, to_act)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and its action mask."""
         seat = self._seats[agent]
+        state = self.game_state
+        kept = self._to_act
+        to_act = kept[1] if kept[0] is state else state.to_act
         return {
-            "observation": observe_state(
-                self.game_state, seat, self._ledger.money, self._observations
-            ),
-            "action_mask": self.codec.mask(self.game_state, seat),
+            "observation": self._observations.observe(state, seat, self._ledger.money, to_act),
+            "action_mask": self.codec.mask(state, seat),
         }
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the selected agent's observation, reward, ends and info.
+
+        The same tuple as ``AECEnv.last`` (the observation ``None`` unless
+        ``observe``), with one lookup of the selected agent.
+        """
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """Apply the selected agent's action (a codec index; ``None`` once it has terminated).
@@ -211,10 +236,10 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
         state = self.game_state
         step = apply(state, self.codec.decode(action, state, seat))
         self.game_state = state = step.state
-        self._ledger = self._ledger.apply_all(step.events)
-        if not state.is_over:
+        self._ledger = follow_money(self._ledger, step.events)
+        if type(state.phase) is not GameOver:
             # Rewards stay 0 until the end, so there is nothing to accumulate yet.
-            self.agent_selection = self.possible_agents[next_seat(state)]
+            self._select(state)
             return
         self._cumulative_rewards[agent] = 0.0
         money = [p.money for p in state.players]
