@@ -6,6 +6,8 @@
   CI holds.
 - ``lint``, ``types``, ``docs``: ruff, ``mypy --strict``, and the Sphinx build
   and doctests with warnings as errors.
+- ``mutation``: plant small bugs in the rule modules and report how many the
+  tests notice (on demand: it takes minutes; not in the default sessions).
 
 Arguments after ``--`` go to pytest: ``nox -s tests-3.13 -- tests/test_digest.py``.
 CI runs ``.ci/run``, which checks the same things in one environment.
@@ -21,6 +23,8 @@ nox.options.reuse_existing_virtualenvs = True
 PYTHONS = ["3.11", "3.12", "3.13"]
 COVERAGE_FLOOR = "95"
 """The least total coverage CI accepts, in percent (see ``.ci/run``)."""
+MUTATION_FLOOR = "97"
+"""The least kill rate of non-equivalent mutants the mutation session accepts, in percent."""
 
 
 @nox.session(python=PYTHONS)
@@ -40,6 +44,16 @@ def coverage(session: nox.Session) -> None:
     )
     session.run("coverage", "combine", "--quiet")
     session.run("coverage", "report", f"--fail-under={COVERAGE_FLOOR}")
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of the rule modules: kill rate per module and every survivor.
+
+    Arguments after ``--`` go to ``tools/mutation.py``, e.g. ``-- --per-module 0``.
+    """
+    session.install("-e", ".[test]")
+    session.run("python", "tools/mutation.py", "--floor", MUTATION_FLOOR, *session.posargs)
 
 
 @nox.session

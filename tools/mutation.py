@@ -2,6 +2,7 @@
 
 Run it on demand (it takes minutes), not in every CI run::
 
+    nox -s mutation                                # the same, through nox, with the 97% floor
     python tools/mutation.py                       # 30 mutants per rule module, seed 1
     python tools/mutation.py --per-module 0        # every mutant (slow)
     python tools/mutation.py --modules scoring --per-module 0 --workers 2
@@ -47,6 +48,8 @@ EQUIVALENT = Path(__file__).with_name("mutation_equivalent.txt")
 
 RULE_MODULES = (
     "auctions",
+    "order",
+    "editions",
     "scoring",
     "turns",
     "flow",
