@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import modern_art as ma
+from modern_art.testing import random_moves
 
 
 def variant(players: int, tie: int, payment: int) -> ma.Rules:
@@ -21,10 +21,7 @@ def game_states(
     """Each state of one random game with the action taken from it (``None`` at the end)."""
     names = ["Ann", "Bo", 'Cy "C" \u00e9', "Di", "Ed"][:players]
     state = ma.new_game(names, seed=seed, rules=rules)
-    rng = random.Random(seed)
-    while not state.is_over:
-        actions = ma.legal_actions(state)
-        action = actions[rng.randrange(len(actions))]
+    for action, step in random_moves(state, seed):
         yield state, action
-        state = ma.apply(state, action).state
+        state = step.state
     yield state, None

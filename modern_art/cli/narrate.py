@@ -109,7 +109,16 @@ class Narrator:
         return markup_safe(describe(item, self.names, self.viewer))
 
     def _tell(self, event: Event) -> list[RenderableType]:
-        say = self.say
+        # One teller per step of a turn: the round around it (R1.4, R6), the offer
+        # (R2, R5), the bidding (R3, R4) and the sale (R3.3, R5.5).
+        for teller in (self._tell_round, self._tell_offer, self._tell_bidding, self._tell_sale):
+            lines = teller(event)
+            if lines is not None:
+                return lines
+        return []
+
+    def _tell_round(self, event: Event) -> list[RenderableType] | None:
+        """Round starts, deals, the round's end and sales, the game's end."""
         if isinstance(event, RoundStarted):
             header = f"\n[bold underline]Round {event.round}[/] of {self.rules.rounds}"
             if self.show_money:
@@ -119,17 +128,30 @@ class Narrator:
             return [header]
         if isinstance(event, CardsDealt):
             if event.seat == self.viewer and event.cards is not None:
-                return [say(event)]
+                return [self.say(event)]
             if event.seat == 0 and self.viewer is None:
                 return [f"Each player is dealt {event.count} more cards."]
             return []
+        if isinstance(event, RoundEnded):
+            return [*self.flush(), *self._round_end(event)]
+        if isinstance(event, PaintingsSold):
+            line = f"  {self.say(event)}"
+            if event.value == 0:
+                return [f"{line} The artist is not in this round's top three."]
+            return [line]
+        if isinstance(event, GameEnded):
+            return self._game_end(event)
+        return None
+
+    def _tell_offer(self, event: Event) -> list[RenderableType] | None:
+        """A skipped auctioneer, a card offered, a double's second card, an auction's start."""
         if isinstance(event, AuctioneerSkipped):
-            return [say(event)]
+            return [self.say(event)]
         if isinstance(event, CardPlayed):
             self._kind = None  # no auction yet: a double may still find no second card
             return self._offered(event)
         if isinstance(event, SecondCardAdded):
-            out: list[RenderableType] = [f"  {say(event)}"]
+            out: list[RenderableType] = [f"  {self.say(event)}"]
             if event.count >= 5:
                 out.append(
                     f"  That is the 5th {markup_safe(event.card.artist)}: the round ends,"
@@ -137,40 +159,39 @@ class Narrator:
                 )
             return out
         if isinstance(event, SecondCardDeclined):
-            return [f"  {say(event)}"]
+            return [f"  {self.say(event)}"]
         if isinstance(event, AuctionStarted):
             self._kind = event.kind
-            line = f"  {say(event)}"
+            line = f"  {self.say(event)}"
             if event.kind not in self._explained:
                 self._explained.add(event.kind)
                 line = f"{line[:-1]} ([italic]{EXPLAIN[event.kind]}[/])."
             return [line]
+        return None
+
+    def _tell_bidding(self, event: Event) -> list[RenderableType] | None:
+        """Bids, passes and acceptances wait for the sale; reveals and prices are told at once."""
         if isinstance(event, BidPlaced | PriceAccepted):
-            self._pending.append(say(event))
+            self._pending.append(self.say(event))
             return []
         if isinstance(event, Passed):
             if self._kind is not Auction.OPEN:
-                self._pending.append(say(event))
+                self._pending.append(self.say(event))
             return []
         if isinstance(event, BidsRevealed | PriceSet):
-            return [f"    {say(event)}"]
+            return [f"    {self.say(event)}"]
+        return None
+
+    def _tell_sale(self, event: Event) -> list[RenderableType] | None:
+        """Who won the lot and who was paid, or who took it free."""
         if isinstance(event, AuctionWon):
             own = all(p.payee is None for p in event.payments) and event.payments
             why = " (their own lot, so the money goes to the bank)" if own else ""
-            return [*self.flush(), f"    → {say(event)}{why}"]
+            return [*self.flush(), f"    → {self.say(event)}{why}"]
         if isinstance(event, LotTakenFree):
             nobody = "Nobody bid" if self._kind else "Nobody added a second card"
-            return [*self.flush(), f"    → {nobody}: {say(event)}"]
-        if isinstance(event, RoundEnded):
-            return [*self.flush(), *self._round_end(event)]
-        if isinstance(event, PaintingsSold):
-            line = f"  {say(event)}"
-            if event.value == 0:
-                return [f"{line} The artist is not in this round's top three."]
-            return [line]
-        if isinstance(event, GameEnded):
-            return self._game_end(event)
-        return []
+            return [*self.flush(), f"    → {nobody}: {self.say(event)}"]
+        return None
 
     def _offered(self, event: CardPlayed) -> list[RenderableType]:
         card = event.card

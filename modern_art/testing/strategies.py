@@ -277,6 +277,7 @@ def playout(
     Each action is drawn uniformly from all seats' ``legal_actions`` with
     ``chooser`` (a seed, or a ``random.Random`` to go on drawing from). For
     the long tail of a game a test does not need Hypothesis to draw or shrink.
+    :func:`random_moves` gives the actions too.
 
     Args:
         state: where to start.
@@ -289,13 +290,28 @@ def playout(
     >>> steps[-1].state.is_over
     True
     """
+    return tuple(step for _, step in random_moves(state, chooser, max_actions=max_actions))
+
+
+def random_moves(
+    state: GameState, chooser: int | random.Random, *, max_actions: int | None = None
+) -> tuple[tuple[Action, Step], ...]:
+    """Like :func:`playout`, with each action beside the step it gave (the same draws).
+
+    >>> import modern_art as ma
+    >>> from modern_art.testing import random_moves
+    >>> action, step = random_moves(ma.new_game(3, seed=1), 5)[0]
+    >>> step.state.step, action.seat
+    (1, 0)
+    """
     rng = chooser if isinstance(chooser, random.Random) else random.Random(chooser)
-    steps: list[Step] = []
-    while not state.is_over and (max_actions is None or len(steps) < max_actions):
+    moves: list[tuple[Action, Step]] = []
+    while not state.is_over and (max_actions is None or len(moves) < max_actions):
         legal = legal_actions(state)
-        steps.append(apply(state, legal[rng.randrange(len(legal))]))
-        state = steps[-1].state
-    return tuple(steps)
+        action = legal[rng.randrange(len(legal))]
+        moves.append((action, apply(state, action)))
+        state = moves[-1][1].state
+    return tuple(moves)
 
 
 @st.composite
