@@ -9,14 +9,14 @@ know what a careful player at the table would know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from attrs import field, frozen
 
 from modern_art.events import AuctionWon, Event, PaintingsSold
 from modern_art.rules import Rules
 
-__all__ = ["MoneyLedger"]
+__all__ = ["MoneyLedger", "known_money"]
 
 
 def _to_money(money: Iterable[int]) -> tuple[int, ...]:
@@ -74,3 +74,46 @@ class MoneyLedger:
         for event in events:
             ledger = ledger.apply(event)
         return ledger
+
+
+def known_money(
+    rules: Rules,
+    shown: Sequence[int | None],
+    ledger: MoneyLedger | None,
+    events: Iterable[Event] | None,
+    *,
+    asker: str,
+) -> tuple[int, ...]:
+    """Every seat's money as a seat can know it: what its view ``shows``, else the ledger.
+
+    Money behind the screens (``None`` in ``shown``) comes from ``ledger``, or from
+    a ledger fed the seat's ``events``; a ledger that contradicts the view is refused.
+
+    Args:
+        rules: the rules in force (the starting money of a ledger made from ``events``).
+        shown: each seat's money as the view shows it, ``None`` where screened.
+        ledger: the seat's ledger, or ``None``.
+        events: the seat's events since the start, or ``None``.
+        asker: the function asking, named in the messages.
+
+    Raises:
+        ValueError: both or (with screened money) neither of ``ledger`` and
+            ``events`` given, or a ledger that contradicts the view (R7.4).
+    """
+    if ledger is not None and events is not None:
+        raise ValueError("give a ledger or the seat's events, not both")
+    if events is not None:
+        ledger = MoneyLedger.start(rules, len(shown)).apply_all(events)
+    if ledger is None:
+        if None in shown:
+            raise ValueError(
+                f"money is screened (R7.2): give {asker} a ledger or the seat's events"
+            )
+        return tuple(m for m in shown if m is not None)
+    if len(ledger.money) != len(shown) or any(
+        m is not None and m != known for m, known in zip(shown, ledger.money, strict=False)
+    ):
+        raise ValueError(
+            f"the ledger's money {ledger.money!r} contradicts the view's {tuple(shown)!r} (R7.4)"
+        )
+    return ledger.money

@@ -10,7 +10,7 @@ import random
 from collections.abc import Iterable
 
 from modern_art.events import Event
-from modern_art.ledger import MoneyLedger
+from modern_art.ledger import MoneyLedger, known_money
 from modern_art.phases import HiddenAuction, Phase
 from modern_art.state import GameState, PlayerState
 from modern_art.views import HiddenAuctionView, PlayerView, unseen_cards
@@ -104,21 +104,5 @@ def sample_state(
 def _money(
     view: PlayerView, ledger: MoneyLedger | None, events: Iterable[Event] | None
 ) -> tuple[int, ...]:
-    shown = tuple(p.money for p in view.players)
-    if ledger is not None and events is not None:
-        raise ValueError("give a ledger or the seat's events, not both")
-    if events is not None:
-        ledger = MoneyLedger.start(view.rules, len(view.players)).apply_all(events)
-    if ledger is None:
-        if None in shown:
-            raise ValueError(
-                "money is screened (R7.2): give sample_state a ledger or the seat's events"
-            )
-        return tuple(m for m in shown if m is not None)
-    if len(ledger.money) != len(shown) or any(
-        m is not None and m != known for m, known in zip(shown, ledger.money, strict=False)
-    ):
-        raise ValueError(
-            f"the ledger's money {ledger.money!r} contradicts the view's {shown!r} (R7.4)"
-        )
-    return ledger.money
+    shown = [p.money for p in view.players]
+    return known_money(view.rules, shown, ledger, events, asker="sample_state")

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from modern_art.cards import SYMBOL_ORDER, Card
 from modern_art.events import Event
-from modern_art.ledger import MoneyLedger
+from modern_art.ledger import MoneyLedger, known_money
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -165,21 +165,7 @@ def _money(
     view: PlayerView, ledger: MoneyLedger | None, events: Iterable[Event] | None
 ) -> tuple[int, ...]:
     shown = [p.money for p in view.players]
-    if ledger is not None and events is not None:
-        raise ValueError("give a ledger or the seat's events, not both")
-    if events is not None:
-        ledger = MoneyLedger.start(view.rules, len(shown)).apply_all(events)
-    if ledger is None:
-        if None in shown:
-            raise ValueError(
-                "money is screened (R7.2): give observe a ledger or the seat's events"
-            )
-        return tuple(m for m in shown if m is not None)
-    if len(ledger.money) != len(shown) or any(
-        m is not None and m != known for m, known in zip(shown, ledger.money, strict=False)
-    ):
-        raise ValueError(f"the ledger's money {ledger.money!r} contradicts the view's {shown!r}")
-    return ledger.money
+    return known_money(view.rules, shown, ledger, events, asker="observe")
 
 
 class Layout:
