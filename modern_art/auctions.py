@@ -16,7 +16,13 @@ from modern_art.events import (
     PriceSet,
 )
 from modern_art.flow import advance, give_lot_free, left_of, sell_lot
-from modern_art.phases import FixedPriceAuction, HiddenAuction, OneOfferAuction, OpenAuction
+from modern_art.phases import (
+    NO_SEATS,
+    FixedPriceAuction,
+    HiddenAuction,
+    OneOfferAuction,
+    OpenAuction,
+)
 from modern_art.rules import HiddenTie
 from modern_art.state import GameState
 
@@ -59,9 +65,7 @@ def open_auction(
         events.append(BidPlaced(seat, amount))
         return advance(
             state,
-            OpenAuction(
-                phase.auctioneer, phase.lot, phase.double_player, amount, seat, frozenset()
-            ),
+            OpenAuction(phase.auctioneer, phase.lot, phase.double_player, amount, seat, NO_SEATS),
         )
     if not isinstance(action, Pass):
         refuse(

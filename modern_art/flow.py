@@ -28,6 +28,7 @@ from modern_art.events import (
     TurnStarted,
 )
 from modern_art.phases import (
+    NO_SEATS,
     FixedPriceAuction,
     GameOver,
     HiddenAuction,
@@ -114,7 +115,7 @@ def start_auction(
     n = len(state.players)
     phase: Phase
     if kind is Auction.OPEN:
-        phase = OpenAuction(auctioneer, lot, double_player, 0, None, frozenset())
+        phase = OpenAuction(auctioneer, lot, double_player, 0, None, NO_SEATS)
     elif kind is Auction.ONE_OFFER:
         phase = OneOfferAuction(auctioneer, lot, double_player, 0, None, left_of(auctioneer, n))
     elif kind is Auction.HIDDEN:

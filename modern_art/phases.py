@@ -6,12 +6,15 @@ Seats "left of" ``s`` are ``(s + 1) % players`` (R1.5).
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attr
 
 from modern_art._speed import PURE, finish
 from modern_art.cards import Auction, Card
+
+NO_SEATS: Final[frozenset[int]] = frozenset()
+"""The one empty set of seats: no one has passed yet, no one may act."""
 
 __all__ = [
     "AuctionPhase",

@@ -11,6 +11,7 @@ from modern_art._speed import PURE, all_seats, finish, one_seat
 from modern_art.cards import Card
 from modern_art.events import Event
 from modern_art.phases import (
+    NO_SEATS,
     AuctionPhase,
     DoubleOffer,
     FixedPriceAuction,
@@ -156,7 +157,7 @@ def _hidden(state: GameState, phase: HiddenAuction) -> frozenset[int]:
 
 
 def _nobody(state: GameState, phase: GameOver) -> frozenset[int]:
-    return frozenset()
+    return NO_SEATS
 
 
 _TO_ACT: dict[type, Callable[[GameState, Any], frozenset[int]]] = {
