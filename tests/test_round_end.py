@@ -347,3 +347,17 @@ def test_R6_7_next_round_left_of_ender() -> None:
     state, events = run(state, offer(2, MEL, FIXED))
     assert only(events, ma.RoundEnded)[0].ender == 2
     assert events[-1] == ma.TurnStarted(0)
+
+
+def test_R6_5_round_values_pay_the_ranked_their_tiles_and_the_rest_nothing() -> None:
+    """``round_values`` adds this round's tile to past tiles for the top three; others pay 0."""
+    rules = ma.Rules()
+    no_tiles: tuple[tuple[int, ...], ...] = ((),) * 5
+    # Melim 3 (30), Carvalho 2 and Martins 2 tie: board order puts Carvalho first (R6.3).
+    assert ma.round_values((2, 0, 3, 2, 1), no_tiles, rules) == (20, 0, 30, 10, 0)
+    # Past tiles count only for an artist ranked again (R6.5): Thaler's 30 pays nothing now.
+    past = ((10,), (30,), (), (20, 10), ())
+    assert ma.round_values((2, 0, 3, 2, 1), past, rules) == (30, 0, 30, 40, 0)
+    # Only two artists offered: two ranked, every other artist pays 0.
+    assert ma.round_values((0, 1, 0, 0, 4), no_tiles, rules) == (0, 20, 0, 0, 30)
+    assert ma.round_values((0,) * 5, no_tiles, rules) == (0,) * 5
