@@ -163,3 +163,10 @@ def test_R1_4_a_new_game_is_at_step_0_and_each_action_adds_one() -> None:
     for expected in range(1, 6):
         state = ma.apply(state, ma.legal_actions(state)[0]).state
         assert state.step == expected
+
+
+def test_R1_5_without_first_auctioneer_seat_0_offers_first() -> None:
+    """``first_auctioneer`` defaults to seat 0: seat 0 alone may act at the start."""
+    state = ma.new_game(4, seed=6)
+    assert state.phase == ma.Offering(0) and state.to_act == {0}
+    assert ma.new_game(4, seed=6, first_auctioneer=2).phase == ma.Offering(2)

@@ -7,6 +7,7 @@ These are the properties the engine's speed and memory rest on (see
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -122,3 +123,35 @@ def test_direct_init_refuses_a_class_whose_init_does_more_than_store() -> None:
     for cls in (WithDefault, WithValidator, WithConverter):
         with pytest.raises(TypeError, match="does not qualify"):
             direct_init(cls)
+
+
+def _expand(run: tuple[Any, int, Any]) -> list[ma.Action]:
+    """The actions a run of ``LegalActions.runs()`` stands for."""
+    kind, seat, items = run
+    if kind is None:
+        return list(items)
+    return [kind(seat, item) for item in items]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_legal_actions_runs_spell_out_exactly_the_actions(players: int) -> None:
+    """Expanding ``runs()`` gives the listed actions in order; amounts come as ranges."""
+    for before, _ in _random_steps(players, seed=players + 20):
+        actions = ma.legal_actions(before)
+        runs = actions.runs()
+        assert [a for run in runs for a in _expand(run)] == list(actions)
+        for kind, _seat, items in runs:
+            assert isinstance(items, range) == (kind is ma.Bid or kind is ma.SetPrice)
+
+
+def test_legal_actions_built_from_chunks_join_them_in_order() -> None:
+    """``LegalActions(chunks)`` is one sequence of the chunks' actions, empty chunks skipped."""
+    chunks: list[list[ma.Action]] = [[ma.Pass(0), ma.Bid(1, 5)], [], [ma.Accept(2)]]
+    joined = ma.LegalActions(chunks)
+    assert len(joined) == 3 and list(joined) == [ma.Pass(0), ma.Bid(1, 5), ma.Accept(2)]
+    assert joined[2] == ma.Accept(2) and ma.Bid(1, 5) in joined
+    assert [(kind, list(items)) for kind, _, items in joined.runs()] == [
+        (None, [ma.Pass(0), ma.Bid(1, 5)]),
+        (None, [ma.Accept(2)]),
+    ]
+    assert len(ma.LegalActions()) == 0
