@@ -181,3 +181,11 @@ def test_policy_agent_plays_in_a_tournament() -> None:
 
 def _policy_agent(policy: object, seed: int) -> PolicyAgent:
     return PolicyAgent(policy, name="first")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 6, "4", True, 4.0])
+def test_R1_1_every_adapter_refuses_a_table_size_the_rules_do_not_allow(players: object) -> None:
+    """PettingZoo and Gymnasium refuse alike a player count outside 3..5 or not an int."""
+    for make in (raw_env, SeatEnv):
+        with pytest.raises(ValueError, match=r"players must be from 3 to 5, got .* \(R1\.1\)"):
+            make(players=players)  # type: ignore[arg-type]

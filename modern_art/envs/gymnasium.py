@@ -42,7 +42,7 @@ from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec
 from modern_art.envs.incremental import ObservationCache, follow_money, observe_state
 from modern_art.envs.observation import Observation, observation_size
-from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
+from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
 from modern_art.events import Event
 from modern_art.ledger import MoneyLedger
 from modern_art.order import next_seat
@@ -87,13 +87,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         self.rules = rules if rules is not None else Rules()
-        if type(players) is not int or not (
-            self.rules.min_players <= players <= self.rules.max_players
-        ):
-            raise ValueError(
-                f"players must be from {self.rules.min_players} to {self.rules.max_players},"
-                f" got {players!r} (R1.1)"
-            )
+        check_players(self.rules, players)
         if type(seat) is not int or not 0 <= seat < players:
             raise ValueError(f"seat must be from 0 to {players - 1}, got {seat!r} (R1.5)")
         if opponents is None:

@@ -47,7 +47,13 @@ from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec, default_max_amount
 from modern_art.envs.incremental import ObservationCache, follow_money, observe_state
 from modern_art.envs.observation import observation_size
-from modern_art.envs.rewards import Reward, check_reward, final_rewards, reward_bounds
+from modern_art.envs.rewards import (
+    Reward,
+    check_players,
+    check_reward,
+    final_rewards,
+    reward_bounds,
+)
 from modern_art.events import BidsRevealed, Event
 from modern_art.ledger import MoneyLedger
 from modern_art.order import next_seat
@@ -119,12 +125,7 @@ class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None, rules: Rules | None = None) -> None:
         merged = {**_DEFAULTS, **(params or {})}
         self.rules = rules if rules is not None else _RULES
-        players = int(merged["players"])
-        if not self.rules.min_players <= players <= self.rules.max_players:
-            raise ValueError(
-                f"players must be from {self.rules.min_players} to {self.rules.max_players},"
-                f" got {players} (R1.1)"
-            )
+        players = check_players(self.rules, int(merged["players"]))
         self.codec = ActionCodec(self.rules, int(merged["max_amount"]))
         self.reward = check_reward(merged["reward"])
         low, high = reward_bounds(self.reward, self.rules, players)

@@ -38,7 +38,7 @@ from modern_art.engine import apply, new_game
 from modern_art.envs.codec import ActionCodec
 from modern_art.envs.incremental import ObservationCache, follow_money
 from modern_art.envs.observation import observation_size
-from modern_art.envs.rewards import Reward, check_reward, final_rewards, most_money
+from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
 from modern_art.ledger import MoneyLedger
 from modern_art.order import first_to_ask
 from modern_art.phases import GameOver
@@ -120,13 +120,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.rules = rules if rules is not None else Rules()
-        if type(players) is not int or not (
-            self.rules.min_players <= players <= self.rules.max_players
-        ):
-            raise ValueError(
-                f"players must be from {self.rules.min_players} to {self.rules.max_players},"
-                f" got {players!r} (R1.1)"
-            )
+        check_players(self.rules, players)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.players = players

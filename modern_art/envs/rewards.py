@@ -24,6 +24,19 @@ def check_reward(reward: object) -> Reward:
     raise ValueError(f"reward must be one of {REWARDS!r}, got {reward!r}")
 
 
+def check_players(rules: Rules, players: object) -> int:
+    """``players`` if it is a table size ``rules`` allow (R1.1), else a ValueError.
+
+    Every adapter checks its ``players`` argument with this, so they refuse alike.
+    """
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"players must be from {rules.min_players} to {rules.max_players},"
+            f" got {players!r} (R1.1)"
+        )
+    return players
+
+
 def final_rewards(money: Sequence[int], reward: Reward, rules: Rules) -> tuple[float, ...]:
     """Each seat's reward for a game that ended with ``money``; the rewards sum to 0.
 
