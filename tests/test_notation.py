@@ -10,23 +10,12 @@ from hypothesis import strategies as st
 
 import modern_art as ma
 from modern_art.notation import card_text
-from tests.textgames import game_states, variant
-
-try:
-    from tests.conftest import TALLY
-except ImportError:  # pragma: no cover (run outside pytest)
-    from collections import Counter
-
-    TALLY = Counter()
+from tests.conftest import TALLY
+from tests.textgames import GAME_ARGUMENTS, game_states, variant
 
 
 @settings(max_examples=max(5, settings().max_examples // 4))
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    players=st.sampled_from([3, 4, 5]),
-    tie=st.integers(0, 1),
-    payment=st.integers(0, 1),
-)
+@given(**GAME_ARGUMENTS)
 def test_every_legal_action_reads_back_from_its_notation(
     seed: int, players: int, tie: int, payment: int
 ) -> None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import modern_art as ma
-from tests.textgames import game_states, variant
+from tests.textgames import GAME_ARGUMENTS, game_states, variant
 
 
 def _record(players: int, seed: int, rules: ma.Rules, *, stacked: bool = False) -> ma.GameRecord:
@@ -31,13 +31,7 @@ def _record(players: int, seed: int, rules: ma.Rules, *, stacked: bool = False) 
 
 
 @settings(max_examples=max(5, settings().max_examples // 4))
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    players=st.sampled_from([3, 4, 5]),
-    tie=st.integers(0, 1),
-    payment=st.integers(0, 1),
-    stacked=st.booleans(),
-)
+@given(**GAME_ARGUMENTS, stacked=st.booleans())
 def test_records_round_trip_through_text_and_replay_alike(
     seed: int, players: int, tie: int, payment: int, stacked: bool
 ) -> None:

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from hypothesis import strategies as st
+
 import modern_art as ma
 from modern_art.testing import random_moves
+
+GAME_ARGUMENTS: dict[str, st.SearchStrategy[int]] = {
+    "seed": st.integers(0, 2**32 - 1),
+    "players": st.sampled_from([3, 4, 5]),
+    "tie": st.integers(0, 1),
+    "payment": st.integers(0, 1),
+}
+"""``@given(**GAME_ARGUMENTS)``: one random game's seed, table size and rule variant."""
 
 
 def variant(players: int, tie: int, payment: int) -> ma.Rules:
