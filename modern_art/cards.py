@@ -6,7 +6,7 @@ import enum
 
 import attr
 
-from modern_art._speed import PURE, finish
+from modern_art._speed import PURE, HashCache, finish
 
 __all__ = ["SYMBOL_ORDER", "Auction", "Card"]
 
@@ -46,7 +46,7 @@ SYMBOL_ORDER = (
 
 
 @attr.s(auto_attribs=True, frozen=True, order=True, slots=PURE, init=False)
-class Card:
+class Card(HashCache):
     """One painting: its id in the edition's deck, its artist and its auction symbol.
 
     Two cards of the same artist and symbol differ only in ``id``.

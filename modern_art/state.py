@@ -7,7 +7,7 @@ from typing import Any
 
 import attr
 
-from modern_art._speed import PURE, all_seats, finish, one_seat
+from modern_art._speed import PURE, HashCache, all_seats, finish, one_seat
 from modern_art.cards import Card
 from modern_art.events import Event
 from modern_art.phases import (
@@ -28,7 +28,7 @@ __all__ = ["GameState", "PlayerState", "Step"]
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
-class PlayerState:
+class PlayerState(HashCache):
     """One seat: name, money, hand and museum."""
 
     name: str
@@ -50,7 +50,7 @@ class PlayerState:
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
-class GameState:
+class GameState(HashCache):
     """Everything about a game at one moment. Immutable; compare with ``==``.
 
     Build one with :func:`modern_art.new_game`; advance it with
