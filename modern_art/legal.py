@@ -133,13 +133,25 @@ class LegalActions(Sequence[Action]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
             return NotImplemented
+        if isinstance(other, LegalActions) and self._parts == other._parts:
+            return True  # the same runs: no action need be made
         return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     def __hash__(self) -> int:
-        return hash(tuple(self))
+        return hash(tuple(self))  # a tuple's hash, since a tuple of the same actions is equal
 
     def __repr__(self) -> str:
-        return f"LegalActions({list(self)!r})"
+        return f"LegalActions([{tuple(self)!r}])" if self._len else "LegalActions([])"
+
+    def __reduce__(self) -> tuple[type[LegalActions], tuple[Any, ...]]:
+        # By its constructor: a native object (compiled build) cannot be made empty and filled.
+        return (LegalActions, ((), self._parts, self._len))
+
+    def __copy__(self) -> LegalActions:
+        return self  # immutable: a copy may be the sequence itself
+
+    def __deepcopy__(self, memo: object) -> LegalActions:
+        return self
 
     def runs(self) -> tuple[Run, ...]:
         """The sequence as runs of alike actions, ``(kind, seat, items)`` each, in order.

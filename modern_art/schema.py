@@ -22,7 +22,9 @@ from typing import Any, Final, get_args, get_origin
 
 import attrs
 
+from modern_art.actions import Action
 from modern_art.cards import Auction, Card
+from modern_art.legal import LegalActions
 from modern_art.rules import DealSchedule
 from modern_art.serialize import FORMAT, Kind
 from modern_art.wire import KINDS, MAX_DECK_CARDS, TAG, UNIONS, WIRE_TYPES
@@ -118,6 +120,8 @@ def _type(t: Any, defs: dict[str, Any]) -> dict[str, Any]:
     for union in UNIONS:
         if t == union:
             return {"oneOf": [_ref(cls, defs, tagged=True) for cls in get_args(union)]}
+    if t is LegalActions:
+        return {"type": "array", "items": _type(Action, defs)}
     origin = get_origin(t)
     if origin is tuple:
         return {"type": "array", "items": _type(get_args(t)[0], defs)}

@@ -17,7 +17,7 @@ from attrs import frozen
 from modern_art._speed import finish
 from modern_art.actions import Action
 from modern_art.cards import Auction, Card
-from modern_art.legal import legal_actions
+from modern_art.legal import LegalActions, legal_actions
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -130,8 +130,14 @@ class PlayerView:
     """What the game waits for now, with hidden bids sealed (R7.2)."""
     to_act: frozenset[int]
     """The seats that may act now."""
-    legal_actions: tuple[Action, ...]
-    """The viewing seat's legal actions now, in :func:`modern_art.legal_actions` order."""
+    legal_actions: LegalActions
+    """The viewing seat's legal actions now, in :func:`modern_art.legal_actions` order.
+
+    A lazy sequence, as :func:`modern_art.legal_actions` returns it: a bid
+    range is made one action at a time when asked for. It equals the tuple
+    of the same actions (and hashes as it does), so a view read back from
+    JSON equals the view that was written. Empty for a spectator.
+    """
     winners: tuple[int, ...]
     """The seats sharing the most money once the game is over; ``()`` before (R8.2)."""
 
@@ -261,9 +267,13 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         discard=state.discard,
         phase=public_phase(state.phase, seat),
         to_act=state.to_act,
-        legal_actions=() if seat is None else tuple(legal_actions(state, seat)),
+        legal_actions=NO_ACTIONS if seat is None else legal_actions(state, seat),
         winners=winners(state),
     )
+
+
+NO_ACTIONS: LegalActions = LegalActions()
+"""A spectator's legal actions: none."""
 
 
 def public_phase(

@@ -33,6 +33,7 @@ from modern_art.actions import Action, Bid, PlayCard, SetPrice
 from modern_art.cards import Card
 from modern_art.editions import Edition
 from modern_art.events import Event
+from modern_art.legal import LegalActions
 from modern_art.phases import DoubleOffer, Phase
 from modern_art.problems import position_problems
 from modern_art.records import GameRecord
@@ -423,6 +424,13 @@ def _make_converter() -> Converter:
     conv.register_structure_hook_factory(attrs.has, _attrs_hook(conv))
     for cls in get_args(Action):
         conv.register_unstructure_hook(cls, _unstructure_action(conv, cls))
+    # A view's lazy legal actions: an array of actions, as a tuple of them would be.
+    conv.register_unstructure_hook(
+        LegalActions, lambda actions: [conv.unstructure(a, Action) for a in actions]
+    )
+    conv.register_structure_hook(
+        LegalActions, lambda value, _: LegalActions([tuple(_items(value, Action, conv))])
+    )
     for union in UNIONS:
         _tagged(conv, union)
     return conv

@@ -50,6 +50,11 @@ print(json.dumps({
     "json": ma.from_json(ma.to_json(step.state), "state") == step.state,
     "kept_hash": {step.state: 1}.get(ma.from_json(ma.to_json(step.state), "state")) == 1
     and hash(attrs.evolve(state, step=1)) != hash(state),
+    "view": [
+        pickle.loads(pickle.dumps(seen)) == seen == ma.from_json(ma.to_json(seen), "view")
+        and seen.legal_actions == tuple(ma.legal_actions(step.state, seen.seat))
+        for seen in (ma.view(step.state, seat) for seat in range(4))
+    ],
 }))
 """
 
@@ -99,11 +104,12 @@ def test_both_builds_play_200_seeded_games_alike(probe: dict[str, object]) -> No
 
 
 def test_compiled_values_stay_frozen_equal_and_picklable(probe: dict[str, object]) -> None:
-    """Setting a field raises; pickle, copy, repr, (kept) hash, evolve and JSON work as here."""
+    """Setting a field raises; pickle, copy, repr, (kept) hash, evolve, JSON and views work."""
     assert probe["frozen"] and all(probe["frozen"])  # type: ignore[arg-type]
     assert probe["hashes"] and all(probe["hashes"])  # type: ignore[arg-type]
     assert probe["pickled"] is True and probe["copied"] is True and probe["reprs"] is True
     assert probe["evolved"] == 2 and probe["json"] is True and probe["kept_hash"] is True
+    assert probe["view"] == [True] * 4
 
 
 def test_version_says_which_build() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import json
+import pickle
 import random
 
 import attrs
@@ -145,3 +148,43 @@ def test_own_view_is_a_player_view_at_run_time() -> None:
     received = ma.from_json(ma.to_json(seat_view), "view")
     assert received == seat_view and ma.has_seat(received)
     assert not ma.has_seat(ma.view(state, None))
+
+
+def _open_auction() -> ma.GameState:
+    """Seat 0 offers an open card: every seat may bid 1 to 100 or pass."""
+    state = ma.new_game(3, deck=ma.Rules().deck)  # seat 0 holds cards 0 to 9
+    return ma.apply(state, ma.PlayCard(0, state.players[0].hand[0])).state
+
+
+def test_R7_2_a_views_legal_actions_are_lazy_and_equal_the_tuple_of_them() -> None:
+    """A seat's 100 bids are one range in its view, made when asked; equal to (and hashing as)
+    the tuple of the same actions."""
+    v = ma.view(_open_auction(), 1)
+    legal = v.legal_actions
+    assert isinstance(legal, ma.LegalActions)
+    assert legal.runs() == ((ma.Bid, 1, range(1, 101)), (None, 0, (ma.Pass(1),)))
+    eager = (*(ma.Bid(1, amount) for amount in range(1, 101)), ma.Pass(1))
+    assert legal == eager and eager == legal and hash(legal) == hash(eager)
+    assert legal == ma.legal_actions(_open_auction(), 1)
+    assert legal != eager[:-1] and legal != (*eager[:-1], ma.Pass(2))
+
+
+def test_a_views_legal_actions_travel_as_an_array_and_come_back_equal() -> None:
+    """JSON writes the lazy actions as the array a tuple made; reading gives an equal view."""
+    v = ma.view(_open_auction(), 2)
+    written = json.loads(ma.to_json(v))["legal_actions"]
+    assert written[0] == {"amount": 1, "seat": 2, "type": "Bid"}
+    assert written[-1] == {"seat": 2, "type": "Pass"} and len(written) == 101
+    back = ma.from_json(ma.to_json(v), "view")
+    assert back == v and hash(back) == hash(v)
+    assert isinstance(back.legal_actions, ma.LegalActions)
+    assert pickle.loads(pickle.dumps(v)) == v
+    assert copy.deepcopy(v.legal_actions) is v.legal_actions
+
+
+def test_a_spectator_has_no_legal_actions() -> None:
+    """A spectator's view holds no action, not every seat's (R7.2)."""
+    state = _open_auction()
+    assert len(ma.legal_actions(state)) == 303  # the auctioneer may bid too (R4.1)
+    spectator = ma.view(state, None)
+    assert len(spectator.legal_actions) == 0 and spectator.legal_actions == ()
