@@ -19,6 +19,9 @@ Workloads:
   every seat's legal actions), games per second;
 * view: ``ma.view(state, seat)`` over the states of 20 random games, calls
   per second;
+* table: random 4-player games (half as many) that put each state in a
+  dictionary and look it up again, as a search's table of seen states does,
+  games per second;
 * bots: ``ma.play_game`` of a heuristic and two random agents, games per
   second.
 """
@@ -71,6 +74,20 @@ def views(_):
         ma.view(state, state.step % len(state.players))
     return len(CORPUS)
 
+def table(games):
+    # A search keeps the states it met in a table and looks them up again.
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = ma.new_game(4, seed=seed)
+        seen = {}
+        legal, apply = ma.legal_actions, ma.apply
+        while not state.is_over:
+            seen[state] = state.step
+            assert seen[state] == state.step
+            actions = legal(state)
+            state = apply(state, actions[rng.randrange(len(actions))]).state
+    return games
+
 def bots(games):
     for seed in range(games):
         agents = [ma.HeuristicAgent(seed=seed), ma.RandomAgent(seed=seed)]
@@ -79,6 +96,7 @@ def bots(games):
     return games
 
 work = {"playouts": (playouts, int(sys.argv[2])), "view": (views, 1)}
+work["table"] = (table, int(sys.argv[2]) // 2)
 work["bots"] = (bots, int(sys.argv[3]))
 out = {"compiled": getattr(ma, "COMPILED", False)}
 for name, (fn, n) in work.items():
@@ -122,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             rounds[name].append(run_once(python, root, args.games, args.bot_games))
     if args.compiled and not all(r["compiled"] for r in rounds["compiled"]):
         raise SystemExit(f"{args.compiled} does not run the compiled build")
-    units = {"playouts": "games/s", "view": "calls/s", "bots": "games/s"}
+    units = {"playouts": "games/s", "view": "calls/s", "table": "games/s", "bots": "games/s"}
     reference = rounds["pure (this checkout)"]
     print(f"median of {args.repeat} interleaved rounds, CPU time; load {os.getloadavg()[0]:.1f}")
     print()

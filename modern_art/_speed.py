@@ -153,10 +153,10 @@ def finish(*classes: type) -> None:
         kind.__copy__ = partialmethod(_itself)
         kind.__deepcopy__ = partialmethod(_itself)
         kind.__reduce__ = partialmethod(_by_constructor)
-        if issubclass(cls, HashCache) and "__hash__" in cls.__dict__:
+        if issubclass(cls, HashCache) and "__hash__" in vars(kind):
             # attrs wrote a __hash__ of the fields (and type checkers know the
             # class is hashable); take it away, so that the kept one applies.
-            delattr(cls, "__hash__")
+            delattr(kind, "__hash__")
         if COMPILED:
             _restore_annotations(cls)
     direct_init(*classes)

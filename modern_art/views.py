@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, TypeAlias, TypeGuard, overload
 from attrs import frozen
 
 from modern_art._speed import finish
-from modern_art.actions import Action
 from modern_art.cards import Auction, Card
 from modern_art.legal import LegalActions, legal_actions
 from modern_art.phases import (
