@@ -219,10 +219,11 @@ class ActionCodec:
         if isinstance(context, PlayerView):
             if context.seat != seat:
                 raise ValueError(f"a view of seat {context.seat} cannot mask for seat {seat}")
-            self._mark(out, context.legal_actions)
-            return out
+            legal = context.legal_actions  # lazy, as legal_actions gives it: read by runs
+        else:
+            legal = legal_actions(context, seat)
         base, cap = self.amount_base, self.max_amount
-        for kind, _seat, items in legal_actions(context, seat).runs():
+        for kind, _seat, items in legal.runs():
             if kind is Bid or kind is SetPrice:  # items: a range of amounts
                 lo, hi = items[0], items[-1] if items[-1] <= cap else cap
                 if lo <= hi:
