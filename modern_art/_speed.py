@@ -32,8 +32,13 @@ them. Tracebacks show its source (it is registered with ``linecache``).
 set of an open auction are made once per seat: 0.41 µs a lookup against
 0.51 to make one, and no garbage; ``Offering(s)`` (``flow``) and the
 ``Pass(s)`` and ``Accept(s)`` parts of legal actions (``legal``) are made
-once per seat below :data:`SEATS` the same way. Safe because values are
-immutable; forbids nothing.
+once per seat below :data:`SEATS` the same way, and each ``Bid(s, amount)``
+that indexing legal actions gives out (amounts below
+``legal.SHARED_BIDS``) is made the first time it is asked for and kept: a
+random player's pick, four times in ten a bid, then makes no value (0.04 µs
+a lookup against 0.18 to make one; in the compiled build, where an action is
+a Python class made from C, more). Safe because values are immutable;
+forbids nothing.
 
 **A hash kept once made** (:class:`HashCache`: cards, players, states).
 ``hash(state)`` hashes every card of the deck, the hands and the museums:

@@ -116,7 +116,14 @@ class LegalActions(Sequence[Action]):
                     return action
                 if kind is PlayCard:
                     return PlayCard(seat, base[i])
-                return kind(seat, base + i)  # type: ignore[no-any-return]
+                amount: int = base + i
+                if kind is Bid and 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
+                    shared = _BIDS[seat]
+                    bid: Bid | None = shared[amount]
+                    if bid is None:
+                        bid = shared[amount] = Bid(seat, amount)
+                    return bid
+                return kind(seat, amount)  # type: ignore[no-any-return]
             i -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -199,6 +206,14 @@ _NONE = _legal((), 0)
 def _single(action: Action) -> _Part:
     return (1, None, 0, (action,))
 
+
+SHARED_BIDS = 512
+"""Bids below this amount, by seats below :data:`~modern_art._speed.SEATS`, are shared."""
+
+# Each Bid(seat, amount) that indexing gives out is made once, when first asked
+# for, and shared (actions are immutable): a random player's pick then makes no
+# new value.
+_BIDS: tuple[list[Bid | None], ...] = tuple([None] * SHARED_BIDS for _ in range(SEATS))
 
 _PASS = tuple(_single(Pass(seat)) for seat in range(SEATS))
 _ACCEPT = tuple(_single(Accept(seat)) for seat in range(SEATS))

@@ -14,6 +14,7 @@ import pytest
 
 import modern_art as ma
 from modern_art._speed import direct_init
+from modern_art.legal import SHARED_BIDS
 from modern_art.testing import playout
 
 
@@ -155,3 +156,19 @@ def test_legal_actions_built_from_chunks_join_them_in_order() -> None:
         (None, [ma.Accept(2)]),
     ]
     assert len(ma.LegalActions()) == 0
+
+
+def test_a_bid_given_out_twice_is_one_shared_value() -> None:
+    """Indexing makes each small ``Bid(seat, amount)`` once and shares it; larger ones are made
+    anew. Either way it is the bid of that seat and amount."""
+    rich = ma.Rules(starting_money=2 * SHARED_BIDS)
+    state = ma.new_game(3, deck=rich.deck, rules=rich)  # seat 0 holds cards 0 to 9 (open ones)
+    state = ma.apply(state, ma.PlayCard(0, state.players[0].hand[0])).state
+    actions = ma.legal_actions(state, 2)
+    assert actions.runs()[0] == (ma.Bid, 2, range(1, 2 * SHARED_BIDS + 1))
+    small, large = actions[4], actions[SHARED_BIDS + 5]  # amounts 5 and SHARED_BIDS + 6
+    assert small == ma.Bid(2, 5) and small is actions[4]
+    everyone = ma.legal_actions(state)  # seats 0 and 1 first: their bids, then their Pass
+    assert everyone[2 * (2 * SHARED_BIDS + 1) + 4] is small
+    assert large == ma.Bid(2, SHARED_BIDS + 6) and large is not actions[SHARED_BIDS + 5]
+    assert ma.legal_actions(state, 1)[4] == ma.Bid(1, 5)  # another seat, its own bid
