@@ -69,7 +69,7 @@ def new_game(
 def new_game(
     players: object,
     *,
-    seed: int | None = None,
+    seed: object = None,
     deck: object = None,
     rules: object = None,
     first_auctioneer: object = 0,
@@ -121,7 +121,8 @@ def new_game(
         raise ValueError(f"seed must be an int or None, got {seed!r}")
     if deck is not None and seed is not None:
         raise ValueError("give a seed or a stacked deck, not both")
-    cards = _stacked(deck, rules) if deck is not None else _shuffled(rules, seed)
+    shuffle = seed if isinstance(seed, int) else None  # an int or None, checked above
+    cards = _stacked(deck, rules) if deck is not None else _shuffled(rules, shuffle)
     artists = len(rules.artists)
     state = GameState(
         rules,
