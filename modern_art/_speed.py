@@ -93,7 +93,7 @@ def _probe() -> None:
 COMPILED: Final = not isinstance(_probe, types.FunctionType)
 """Whether this is the compiled build (``MODERN_ART_COMPILE=1 pip install .``).
 
-Both builds play every game alike; the compiled one is about 2.8 times as
+Both builds play every game alike; the compiled one is about 2.9 times as
 fast on random games. See :doc:`/performance`.
 """
 
