@@ -82,18 +82,18 @@ class LegalActions(Sequence[Action]):
         self,
         chunks: Iterable[Sequence[Action]] = (),
         parts: tuple[_Part, ...] | None = None,
-        total: int = 0,
+        total: int | None = None,
     ) -> None:
         """Join ``chunks`` (sequences of actions, kept as given) into one sequence.
 
         ``parts`` and ``total`` are the engine's own (``chunks`` empty): runs
-        of actions already counted, taken as they are.
+        of actions taken as they are, and how many actions they hold (counted
+        here when not given).
         """
         if parts is None:
             parts = tuple((len(c), None, 0, c) for c in chunks if len(c))
-            total = sum(part[0] for part in parts)
         self._parts = parts
-        self._len = total
+        self._len = sum(part[0] for part in parts) if total is None else total
 
     def __len__(self) -> int:
         return self._len

@@ -27,7 +27,7 @@ def test_R1_4_deal_schedule_survives_copy_deepcopy_and_pickle() -> None:
 
 def test_R6_4_value_tiles_not_a_sequence_is_refused_naming_the_field() -> None:
     """``value_tiles=30`` is refused with a ValueError naming 'value_tiles', not a TypeError."""
-    with pytest.raises(ValueError, match="'value_tiles'"):
+    with pytest.raises(ValueError, match="'value_tiles' must be a sequence of tile values"):
         ma.Rules(value_tiles=30)
 
 
@@ -217,3 +217,9 @@ def test_deal_schedule_copied_into_rules_shares_its_items() -> None:
     big = ma.DealSchedule({n: (1,) for n in range(3, 2003)})
     copied = ma.DealSchedule(big)
     assert copied == big and copied._items is big._items and copied[2002] == (1,)
+
+
+def test_R6_4_a_value_tile_of_one_is_positive_and_accepted() -> None:
+    """The smallest positive tile, 1, is a tile like any other: ``(3, 2, 1)`` is accepted."""
+    assert ma.Rules(value_tiles=(3, 2, 1)).value_tiles == (3, 2, 1)
+    assert ma.Rules(value_tiles=[1]).value_tiles == (1,)

@@ -172,3 +172,41 @@ def test_a_bid_given_out_twice_is_one_shared_value() -> None:
     assert everyone[2 * (2 * SHARED_BIDS + 1) + 4] is small
     assert large == ma.Bid(2, SHARED_BIDS + 6) and large is not actions[SHARED_BIDS + 5]
     assert ma.legal_actions(state, 1)[4] == ma.Bid(1, 5)  # another seat, its own bid
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_small_actions_are_shared_values_and_runs_are_never_empty(players: int) -> None:
+    """Asked twice, legal actions give the very same Pass, Accept and small Bid (seat 0 and
+    bid 0 included); two listings of one state are equal; no run is empty."""
+    shared_kinds = (ma.Pass, ma.Accept)
+    seen: set[tuple[type, int]] = set()
+    for before, _ in _random_steps(players, seed=players + 30):
+        first, second = ma.legal_actions(before), ma.legal_actions(before)
+        assert first is not second and first == second
+        for i in range(len(first)):
+            action = first[i]
+            small_bid = type(action) is ma.Bid and action.amount < SHARED_BIDS
+            if isinstance(action, shared_kinds) or small_bid:
+                assert second[i] is action, action
+                seen.add((type(action), action.seat if small_bid else -1))
+        assert all(len(items) > 0 for _kind, _seat, items in first.runs())
+    assert {(ma.Pass, -1), (ma.Accept, -1), (ma.Bid, 0)} <= seen  # seat 0's bids too
+
+
+def test_a_seat_that_cannot_raise_has_no_bid_run() -> None:
+    """One-offer auction: a seat holding no more than the high bid may only pass (R4.2)."""
+    state = ma.new_game(3, deck=ma.Rules().deck)  # seat 0 holds cards 0 to 9
+    one_offer = state.players[0].hand[3]
+    assert one_offer.auction is ma.Auction.ONE_OFFER
+    state = ma.apply(state, ma.PlayCard(0, one_offer)).state
+    state = ma.apply(state, ma.Bid(1, 100)).state  # all seat 1 holds; seat 2 holds 100 too
+    assert state.to_act == {2}
+    assert ma.legal_actions(state, 2).runs() == ((None, 0, (ma.Pass(2),)),)
+
+
+def test_legal_actions_from_parts_count_them_when_not_told() -> None:
+    """``LegalActions((), parts)`` (the engine's form) counts the actions of its parts."""
+    parts = ((2, ma.Bid, 1, 5), (1, None, 0, (ma.Pass(1),)))
+    actions = ma.LegalActions((), parts)
+    assert len(actions) == 3 and list(actions) == [ma.Bid(1, 5), ma.Bid(1, 6), ma.Pass(1)]
+    assert len(ma.LegalActions((), parts, 3)) == 3
