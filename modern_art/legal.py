@@ -200,7 +200,8 @@ def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
     return LegalActions((), parts, total)
 
 
-_NONE = _legal((), 0)
+NO_ACTIONS: LegalActions = _legal((), 0)
+"""No legal action: a seat that may not act now, a spectator, a finished game."""
 
 
 def _single(action: Action) -> _Part:
@@ -230,10 +231,10 @@ def _accept(seat: int) -> _Part:
 def _offering(state: GameState, phase: Offering, only: int | None) -> LegalActions:
     seat = phase.auctioneer
     if only is not None and only != seat:
-        return _NONE
+        return NO_ACTIONS
     hand = state.players[seat].hand
     if not hand:
-        return _NONE
+        return NO_ACTIONS
     return _legal(((len(hand), PlayCard, seat, hand),), len(hand))
 
 
@@ -257,7 +258,7 @@ def _open(state: GameState, phase: OpenAuction, only: int | None) -> LegalAction
 def _one_offer(state: GameState, phase: OneOfferAuction, only: int | None) -> LegalActions:
     seat = phase.turn
     if only is not None and only != seat:
-        return _NONE
+        return NO_ACTIONS
     lo = phase.high_bid + 1
     bids = state.players[seat].money + 1 - lo
     if bids > 0:
@@ -281,13 +282,13 @@ def _hidden(state: GameState, phase: HiddenAuction, only: int | None) -> LegalAc
 def _fixed_price(state: GameState, phase: FixedPriceAuction, only: int | None) -> LegalActions:
     seat = phase.turn
     if only is not None and only != seat:
-        return _NONE
+        return NO_ACTIONS
     money = state.players[seat].money
     if phase.price is None:
         if money == 0:  # R4.4: the only price is 0 (a range, so SetPrice(s, 0.0) is not in it)
             return _legal(((1, SetPrice, seat, 0),), 1)
         if money < 0:
-            return _NONE
+            return NO_ACTIONS
         return _legal(((money, SetPrice, seat, 1),), money)
     if money >= phase.price:
         return _legal((_accept(seat), _pass(seat)), 2)
@@ -297,7 +298,7 @@ def _fixed_price(state: GameState, phase: FixedPriceAuction, only: int | None) -
 def _double_offer(state: GameState, phase: DoubleOffer, only: int | None) -> LegalActions:
     seat = phase.asking
     if only is not None and only != seat:
-        return _NONE
+        return NO_ACTIONS
     artist = phase.card.artist
     fitting: tuple[Card, ...] = tuple(
         card
@@ -310,7 +311,7 @@ def _double_offer(state: GameState, phase: DoubleOffer, only: int | None) -> Leg
 
 
 def _game_over(state: GameState, phase: GameOver, only: int | None) -> LegalActions:
-    return _NONE
+    return NO_ACTIONS
 
 
 _BUILDERS: dict[type, Callable[[GameState, Any, int | None], LegalActions]] = {
@@ -352,4 +353,4 @@ def legal_actions(state: GameState, seat: int | None = None) -> LegalActions:
         return _hidden(state, phase, seat)
     if isinstance(phase, DoubleOffer):
         return _double_offer(state, phase, seat)
-    return _NONE
+    return NO_ACTIONS

@@ -16,7 +16,7 @@ from attrs import frozen
 
 from modern_art._speed import finish
 from modern_art.cards import Auction, Card
-from modern_art.legal import LegalActions, legal_actions
+from modern_art.legal import NO_ACTIONS, LegalActions, legal_actions
 from modern_art.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -269,10 +269,6 @@ def view(state: GameState, seat: int | None) -> PlayerView:
         legal_actions=NO_ACTIONS if seat is None else legal_actions(state, seat),
         winners=winners(state),
     )
-
-
-NO_ACTIONS: LegalActions = LegalActions()
-"""A spectator's legal actions: none."""
 
 
 def public_phase(
