@@ -21,7 +21,7 @@ _NEEDS = {
 # The web table's test helpers import Starlette's test client at the top, and
 # hold no doctests: without the test-web extra their tests skip, saying why,
 # and collecting the module itself would stop the run with an ImportError.
-collect_ignore = ["tests/webclient.py"]
+collect_ignore = ["tests/helpers/webclient.py"]
 
 collect_ignore_glob = [
     pattern

@@ -31,21 +31,21 @@ MYPY = "mypy>=1.18"
 
 COMPILED_MODULES = (
     "_speed",
-    "cards",
-    "actions",
-    "events",
-    "phases",
-    "state",
-    "checks",
-    "scoring",
-    "flow",
-    "turns",
-    "auctions",
-    "engine",
-    "legal",
-    "order",
+    "data/cards",
+    "data/actions",
+    "data/events",
+    "data/phases",
+    "data/state",
+    "core/refusals",
+    "core/scoring",
+    "core/round_flow",
+    "core/offering",
+    "core/auctions",
+    "core/transition",
+    "core/legal",
+    "core/seats",
 )
-"""The core, compiled: the data layer and the rules (not ``rules.py``, whose ``DealSchedule``
+"""The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
 mypyc cannot compile, nor the seeing layer above)."""
 
 _SETUP = """

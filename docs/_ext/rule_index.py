@@ -6,7 +6,7 @@ several rules chains them (``test_R6_3_R6_4_...``). This module reads test
 files with :mod:`ast`, so neither the Sphinx build nor the docs' own test
 ever imports (or runs) a test module.
 
-It has no Sphinx import, so ``tests/test_docs.py`` uses it too.
+It has no Sphinx import, so ``tests/project/test_docs.py`` uses it too.
 """
 
 from __future__ import annotations

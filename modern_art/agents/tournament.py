@@ -35,15 +35,15 @@ from modern_art.agents.standings import (
     standings,
     wilson_interval,
 )
-from modern_art.records import GameRecord
-from modern_art.rules import Rules
+from modern_art.core.records import GameRecord
+from modern_art.data.rules import Rules
 
 __all__ = ["AgentFactory", "Standing", "TournamentResult", "tournament", "wilson_interval"]
 
 ProgressCallback: TypeAlias = Callable[[int, int], None]
 """Called with (games done, games in all) as games finish."""
 
-# The names tests/test_agents.py knew before the standings had their own module.
+# The names tests/players/test_agents.py knew before the standings had their own module.
 _Outcome = Outcome
 _standings = standings
 

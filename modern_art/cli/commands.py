@@ -15,7 +15,6 @@ import attrs
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.actions import Action
 from modern_art.agents import (
     Agent,
     AgentFactory,
@@ -30,13 +29,14 @@ from modern_art.cli import pictures
 from modern_art.cli.backends import backend_of, executor_for, games_in, printable, progress_bar
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
-from modern_art.engine import apply
-from modern_art.errors import NotationError
-from modern_art.records import GameRecord, ReplayError, replay
-from modern_art.rules import Rules, preset, presets
-from modern_art.serialize import MAX_JSON_BYTES, SerializationError, from_json, to_json
-from modern_art.state import GameState, Step
-from modern_art.textrecords import read_records, write_records
+from modern_art.core.records import GameRecord, ReplayError, replay
+from modern_art.core.transition import apply
+from modern_art.data.actions import Action
+from modern_art.data.errors import NotationError
+from modern_art.data.rules import Rules, preset, presets
+from modern_art.data.state import GameState, Step
+from modern_art.text.records import read_records, write_records
+from modern_art.wire.documents import MAX_JSON_BYTES, SerializationError, from_json, to_json
 
 
 class CommandError(Exception):

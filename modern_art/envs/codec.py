@@ -27,14 +27,14 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.cards import SYMBOL_ORDER, Card
-from modern_art.legal import legal_actions
-from modern_art.order import next_seat
-from modern_art.phases import FixedPriceAuction
-from modern_art.rules import Rules
-from modern_art.state import GameState
-from modern_art.views import PlayerView
+from modern_art.core.legal import legal_actions
+from modern_art.core.seats import next_seat
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import SYMBOL_ORDER, Card
+from modern_art.data.phases import FixedPriceAuction
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
+from modern_art.seeing.views import PlayerView
 
 __all__ = ["ActionCodec", "Context", "Mask", "default_max_amount"]
 

@@ -20,7 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from modern_art.cards import Card
+from modern_art.core.scoring import winners
+from modern_art.data.cards import Card
+from modern_art.data.events import AuctionWon, Event, PaintingsSold
+from modern_art.data.phases import GameOver, HiddenAuction
+from modern_art.data.state import GameState
 from modern_art.envs.observation import (
     Layout,
     Observation,
@@ -28,11 +32,7 @@ from modern_art.envs.observation import (
     fill_phase,
     layout_of,
 )
-from modern_art.events import AuctionWon, Event, PaintingsSold
-from modern_art.ledger import MoneyLedger
-from modern_art.phases import GameOver, HiddenAuction
-from modern_art.scoring import winners
-from modern_art.state import GameState
+from modern_art.seeing.money import MoneyLedger
 
 __all__ = ["ObservationCache", "follow_money", "observe_state"]
 

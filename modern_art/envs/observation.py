@@ -16,10 +16,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from modern_art.cards import SYMBOL_ORDER, Card
-from modern_art.events import Event
-from modern_art.ledger import MoneyLedger, known_money
-from modern_art.phases import (
+from modern_art.data.cards import SYMBOL_ORDER, Card
+from modern_art.data.events import Event
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     GameOver,
@@ -28,8 +27,9 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.rules import Rules
-from modern_art.views import HiddenAuctionView, PlayerView
+from modern_art.data.rules import Rules
+from modern_art.seeing.money import MoneyLedger, known_money
+from modern_art.seeing.views import HiddenAuctionView, PlayerView
 
 __all__ = ["Observation", "observation_size", "observation_slices", "observe"]
 

@@ -8,12 +8,12 @@ from typing import NoReturn
 
 from attrs import define
 
-from modern_art.cards import Card
-from modern_art.engine import apply
-from modern_art.errors import IllegalAction
-from modern_art.legal import legal_actions
-from modern_art.phases import DoubleOffer
-from modern_art.state import GameState, Step
+from modern_art.core.legal import legal_actions
+from modern_art.core.transition import apply
+from modern_art.data.cards import Card
+from modern_art.data.errors import IllegalAction
+from modern_art.data.phases import DoubleOffer
+from modern_art.data.state import GameState, Step
 from modern_art.testing.bounds import potential
 from modern_art.testing.ledger import Ledger
 from modern_art.testing.probes import action_space, legal_sample

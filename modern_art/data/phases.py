@@ -1,0 +1,222 @@
+"""The phases of a turn: what the game is waiting for.
+
+Each phase is a small frozen value. ``GameState.phase`` holds exactly one.
+Seats "left of" ``s`` are ``(s + 1) % players`` (R1.5).
+"""
+
+from __future__ import annotations
+
+from typing import Final, TypeAlias
+
+import attr
+
+from modern_art._speed import PURE, finish
+from modern_art.data.cards import Auction, Card
+
+NO_SEATS: Final[frozenset[int]] = frozenset()
+"""The one empty set of seats: no one has passed yet, no one may act."""
+
+__all__ = [
+    "AuctionPhase",
+    "DoubleOffer",
+    "FixedPriceAuction",
+    "GameOver",
+    "HiddenAuction",
+    "Offering",
+    "OneOfferAuction",
+    "OpenAuction",
+    "Phase",
+]
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+class Offering:
+    """The auctioneer must offer a card from hand (R2.1)."""
+
+    auctioneer: int
+    """The seat to offer."""
+
+    def __init__(self, auctioneer: int) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+class DoubleOffer:
+    """A double card is out; ``asking`` may add a second card or decline (R5.2)."""
+
+    double_player: int
+    """Who played the double card."""
+    card: Card
+    """The double card."""
+    asking: int
+    """The seat now asked to add a card."""
+
+    def __init__(self, double_player: int, card: Card, asking: int) -> None:
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "asking", asking)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+class OpenAuction:
+    """An open auction without a clock (R4.1, a decision)."""
+
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.OPEN`."""
+        return Auction.OPEN
+
+    auctioneer: int
+    """The auctioneer."""
+    lot: tuple[Card, ...]
+    """The card(s) for sale."""
+    double_player: int | None
+    """Who played the double card, for a pair."""
+    high_bid: int
+    """The current high bid, 0 before any bid."""
+    high_bidder: int | None
+    """Who holds the high bid, ``None`` before any bid."""
+    passed: frozenset[int]
+    """Seats that passed since the last bid."""
+
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        high_bid: int,
+        high_bidder: int | None,
+        passed: frozenset[int],
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "high_bid", high_bid)
+        object.__setattr__(self, "high_bidder", high_bidder)
+        object.__setattr__(self, "passed", passed)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+class OneOfferAuction:
+    """A one-offer auction: each bids once, clockwise, the auctioneer last (R4.2)."""
+
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.ONE_OFFER`."""
+        return Auction.ONE_OFFER
+
+    auctioneer: int
+    """The auctioneer."""
+    lot: tuple[Card, ...]
+    """The card(s) for sale."""
+    double_player: int | None
+    """Who played the double card, for a pair."""
+    high_bid: int
+    """The current high bid, 0 before any bid."""
+    high_bidder: int | None
+    """Who holds the high bid, ``None`` before any bid."""
+    turn: int
+    """The seat to bid or pass now."""
+
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        high_bid: int,
+        high_bidder: int | None,
+        turn: int,
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "high_bid", high_bid)
+        object.__setattr__(self, "high_bidder", high_bidder)
+        object.__setattr__(self, "turn", turn)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+class HiddenAuction:
+    """A hidden auction: sealed bids, revealed together (R4.3)."""
+
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.HIDDEN`."""
+        return Auction.HIDDEN
+
+    auctioneer: int
+    """The auctioneer."""
+    lot: tuple[Card, ...]
+    """The card(s) for sale."""
+    double_player: int | None
+    """Who played the double card, for a pair."""
+    bids: tuple[int | None, ...]
+    """Each seat's sealed bid, ``None`` while not yet given. Secret (R7.2)."""
+
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        bids: tuple[int | None, ...],
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "bids", bids)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+class FixedPriceAuction:
+    """A fixed-price auction (R4.4)."""
+
+    @property
+    def kind(self) -> Auction:
+        """How the lot is sold: :attr:`Auction.FIXED_PRICE`."""
+        return Auction.FIXED_PRICE
+
+    auctioneer: int
+    """The auctioneer."""
+    lot: tuple[Card, ...]
+    """The card(s) for sale."""
+    double_player: int | None
+    """Who played the double card, for a pair."""
+    price: int | None
+    """The named price, ``None`` until the auctioneer names it."""
+    turn: int
+    """The seat to act: the auctioneer naming the price, then each in turn."""
+
+    def __init__(
+        self,
+        auctioneer: int,
+        lot: tuple[Card, ...],
+        double_player: int | None,
+        price: int | None,
+        turn: int,
+    ) -> None:
+        object.__setattr__(self, "auctioneer", auctioneer)
+        object.__setattr__(self, "lot", lot)
+        object.__setattr__(self, "double_player", double_player)
+        object.__setattr__(self, "price", price)
+        object.__setattr__(self, "turn", turn)
+
+
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+class GameOver:
+    """The game has ended (R8.1)."""
+
+    def __init__(self) -> None:
+        pass
+
+
+# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+finish(
+    Offering, DoubleOffer, OpenAuction, OneOfferAuction, HiddenAuction, FixedPriceAuction, GameOver
+)
+
+
+AuctionPhase: TypeAlias = OpenAuction | OneOfferAuction | HiddenAuction | FixedPriceAuction
+"""Any auction in progress."""
+
+Phase: TypeAlias = Offering | DoubleOffer | AuctionPhase | GameOver
+"""Any phase."""
