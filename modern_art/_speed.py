@@ -80,6 +80,8 @@ __all__ = [
     "all_seats",
     "direct_init",
     "finish",
+    "native_init",
+    "native_source",
     "one_seat",
 ]
 
@@ -255,3 +257,75 @@ def _replace_init(cls: type) -> None:
     init.__annotations__ = dict(kind.__init__.__annotations__)
     init.__doc__ = kind.__init__.__doc__
     kind.__init__ = init
+
+
+def native_source(source: str) -> str:
+    """A module's ``source`` as the compiled build compiles it (``hatch_build.py``).
+
+    A hot value is an ``attr.s`` class declared ``init=PURE``: attrs writes
+    its ``__init__`` in the pure build (and :func:`direct_init` replaces it),
+    none in the compiled one. Here each is declared ``init=False`` and given
+    :func:`native_init`, which mypyc compiles into direct stores, on one line
+    in place of the blank line after its fields: every other line keeps its
+    number, so the compiled build's tracebacks, which name the shipped
+    ``.py`` file, point at the right lines.
+    """
+    lines = source.splitlines(keepends=True)
+    classes = [node for node in ast.parse(source).body if isinstance(node, ast.ClassDef)]
+    for node in reversed(classes):  # bottom up: an inserted line moves no edit still to make
+        mark = _hot_mark(node)
+        if mark is None:
+            continue
+        end = _end_of_fields(node)
+        line = " " * node.body[0].col_offset + native_init(node) + "\n"
+        if end < len(lines) and not lines[end].strip():
+            lines[end] = line
+        else:
+            lines.insert(end, line)
+        # init=PURE becomes init=False in place (ast's columns count UTF-8 bytes).
+        row = lines[mark.lineno - 1].encode()
+        row = row[: mark.col_offset] + b"False" + row[mark.end_col_offset or mark.col_offset :]
+        lines[mark.lineno - 1] = row.decode()
+    return "".join(lines)
+
+
+def native_init(node: ast.ClassDef) -> str:
+    """The compiled build's ``__init__`` of the hot value ``node``, on one line.
+
+    Its fields in order, annotated as declared, each stored with
+    ``object.__setattr__(self, "name", name)``. Refuses (``TypeError``) a
+    class with an ``__init__`` of its own, a default or a ``ClassVar``.
+    """
+    fields: list[tuple[str, str]] = []
+    for stmt in node.body:
+        if isinstance(stmt, ast.FunctionDef) and stmt.name == "__init__":
+            raise TypeError(f"{node.name}: the build writes a hot value's __init__")
+        if isinstance(stmt, ast.AnnAssign):
+            annotation = ast.unparse(stmt.annotation)
+            if not isinstance(stmt.target, ast.Name) or stmt.value or "ClassVar" in annotation:
+                raise TypeError(f"{node.name}: a hot value's fields are plain, with no default")
+            fields.append((stmt.target.id, annotation))
+    params = "".join(f", {name}: {annotation}" for name, annotation in fields)
+    stores = "; ".join(f'object.__setattr__(self, "{name}", {name})' for name, _ in fields)
+    return f"def __init__(self{params}) -> None: {stores or 'pass'}"
+
+
+def _hot_mark(node: ast.ClassDef) -> ast.expr | None:
+    """The ``PURE`` of a decorator's ``init=PURE`` (the mark of a hot value), or ``None``."""
+    for decorator in node.decorator_list:
+        for keyword in decorator.keywords if isinstance(decorator, ast.Call) else ():
+            value = keyword.value
+            if keyword.arg == "init" and isinstance(value, ast.Name) and value.id == "PURE":
+                return value
+    return None
+
+
+def _end_of_fields(node: ast.ClassDef) -> int:
+    """The last line of the fields with the last one's docstring (no fields: of the docstring)."""
+    body = node.body
+    last = 0
+    for index, stmt in enumerate(body):
+        if isinstance(stmt, ast.AnnAssign):
+            documented = index + 1 < len(body) and isinstance(body[index + 1], ast.Expr)
+            last = index + documented
+    return body[last].end_lineno or body[last].lineno
