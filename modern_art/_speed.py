@@ -6,26 +6,31 @@ one (the default) and the compiled one (``MODERN_ART_COMPILE=1 pip install
 trick stays only where it pays in at least one build. Figures are timeit
 medians on the project's shared 2-core machine.
 
-**Native values** (:data:`COMPILED`, :data:`PURE`). The hot frozen values
-(cards, events, phases, players, states, steps) are declared
-``@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)`` with an
-``__init__`` of their own that stores each field with
-``object.__setattr__(self, "name", value)``. mypyc makes such a class a
-native class and compiles that ``__init__`` into direct stores: a value
-costs about a tenth of an attrs ``__init__`` (0.07 against 0.6 µs for two
-fields). Equality, hashing, repr, ``FrozenInstanceError``, ``attrs.fields``
-and ``attrs.evolve`` are attrs' own in both builds; :func:`finish` adds
-copying, pickling and (compiled) the annotations. Forbids: defaults,
-validators and converters on those classes, class constants that are not
-properties, and making them other than through the constructor
-(``object.__new__`` cannot make a native object).
+**Native values** (:data:`COMPILED`, :data:`PURE`, :func:`native_source`).
+The hot frozen values (cards, events, phases, players, states, steps) are
+declared ``@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)``,
+each field once. mypyc makes such a class a native class, and the compiled
+build compiles a copy of the sources in which each is ``init=False`` with an
+``__init__`` that stores each field with ``object.__setattr__(self, "name",
+value)`` (written by the build hook, ``hatch_build.py``, with
+:func:`native_init`; every line keeps its number, so tracebacks name the
+shipped ``.py`` file's lines). mypyc compiles that ``__init__`` into direct
+stores: a value costs about a tenth of an attrs ``__init__`` (0.07 against
+0.6 µs for two fields). Equality, hashing, repr, ``FrozenInstanceError``,
+``attrs.fields`` and ``attrs.evolve`` are attrs' own in both builds;
+:func:`finish` adds copying, pickling and (compiled) the annotations.
+Forbids: defaults, validators and converters on those classes, an
+``__init__`` of their own, class constants that are not properties, and
+making them other than through the constructor (``object.__new__`` cannot
+make a native object).
 
 **A lighter ``__init__``** (:func:`direct_init`, pure build; also the
-actions, which stay Python classes in both builds). It stores through each
-slot's descriptor instead of ``object.__setattr__``: a ``GameState`` costs
-1.7 µs instead of 3.3, a ``Pass`` 0.9 instead of 1.5 (timeit, lambda
-included). Forbids the same as above; it refuses a class that has any of
-them. Tracebacks show its source (it is registered with ``linecache``).
+actions, which stay Python classes in both builds). It replaces attrs' own
+and stores through each slot's descriptor instead of calling
+``object.__setattr__``: a ``GameState`` costs 1.7 µs instead of 3.3, a
+``Pass`` 0.9 instead of 1.5 (timeit, lambda included). Forbids the same as
+above; it refuses a class that has any of them. Tracebacks show its source
+(it is registered with ``linecache``).
 
 **Shared small values** (:func:`one_seat`, :func:`all_seats`,
 :data:`SEATS`). The one-seat ``frozenset`` of ``to_act`` and the all-seats
@@ -100,7 +105,10 @@ fast on random games. See :doc:`/performance`.
 """
 
 PURE: Final = not COMPILED
-"""The pure-Python build: attrs makes the slots and the ``__init__`` of the hot values."""
+"""The pure-Python build: attrs makes the slots and the ``__init__`` of the hot values.
+
+A hot value declares ``init=PURE``, which also marks it for :func:`native_source`.
+"""
 
 SEATS: Final = 32
 """Seats below this share their one-seat and all-seats ``frozenset`` (any count works)."""

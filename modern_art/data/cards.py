@@ -45,7 +45,7 @@ SYMBOL_ORDER = (
 )
 
 
-@attr.s(auto_attribs=True, frozen=True, order=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=True, slots=PURE, init=PURE)
 class Card(HashCache):
     """One painting: its id in the edition's deck, its artist and its auction symbol.
 
@@ -62,11 +62,6 @@ class Card(HashCache):
     auction: Auction
     """The auction symbol, which decides how the card is sold."""
 
-    def __init__(self, id: int, artist: str, auction: Auction) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "artist", artist)
-        object.__setattr__(self, "auction", auction)
-
     def __str__(self) -> str:
         return f"{self.artist} ({self.auction.label}) #{self.id}"
 
@@ -77,5 +72,6 @@ class Card(HashCache):
         return card(self)
 
 
-# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+# Declared init=PURE: the build hook writes the compiled build's __init__ (_speed.native_source);
+# finish gives the pure build a lighter one, the compiled build its whole annotations.
 finish(Card)

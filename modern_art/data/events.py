@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class Payment:
     """Money moving from one seat to another seat or to the bank (R3.3)."""
 
@@ -51,24 +51,16 @@ class Payment:
     amount: int
     """Money units paid."""
 
-    def __init__(self, payer: int, payee: int | None, amount: int) -> None:
-        object.__setattr__(self, "payer", payer)
-        object.__setattr__(self, "payee", payee)
-        object.__setattr__(self, "amount", amount)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class RoundStarted:
     """A round began (after its cards were dealt)."""
 
     round: int
     """The round's number, from 1."""
 
-    def __init__(self, round: int) -> None:
-        object.__setattr__(self, "round", round)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class CardsDealt:
     """Cards were dealt to a seat (R1.4, R6.6). Others see only ``count``."""
 
@@ -79,35 +71,24 @@ class CardsDealt:
     cards: tuple[Card, ...] | None
     """The cards, or ``None`` in a stream for another seat."""
 
-    def __init__(self, seat: int, count: int, cards: tuple[Card, ...] | None) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "cards", cards)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class TurnStarted:
     """``seat`` is the auctioneer and must offer a card (R2.1)."""
 
     seat: int
     """The new auctioneer."""
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class AuctioneerSkipped:
     """``seat`` holds no cards and is skipped as auctioneer (R2.3)."""
 
     seat: int
     """The skipped seat."""
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class CardPlayed:
     """The auctioneer offered a card from hand; it counts at once (R2.1, R2.2)."""
 
@@ -118,13 +99,8 @@ class CardPlayed:
     count: int
     """The artist's paintings offered this round, this one included."""
 
-    def __init__(self, seat: int, card: Card, count: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "count", count)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class SecondCardAdded:
     """``seat`` added the second card of a double auction (R5.1, R5.3)."""
 
@@ -135,24 +111,16 @@ class SecondCardAdded:
     count: int
     """The artist's paintings offered this round, this one included."""
 
-    def __init__(self, seat: int, card: Card, count: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "count", count)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class SecondCardDeclined:
     """``seat`` declined to add a second card to a double (R5.2)."""
 
     seat: int
     """The declining seat."""
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class AuctionStarted:
     """An auction of ``kind`` began over ``lot`` (R2.1, R5.1)."""
 
@@ -165,16 +133,8 @@ class AuctionStarted:
     double_player: int | None
     """Who played the double card, for a pair; else ``None``."""
 
-    def __init__(
-        self, auctioneer: int, kind: Auction, lot: tuple[Card, ...], double_player: int | None
-    ) -> None:
-        object.__setattr__(self, "auctioneer", auctioneer)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "lot", lot)
-        object.__setattr__(self, "double_player", double_player)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class BidPlaced:
     """A public bid in an open or one-offer auction (R4.1, R4.2)."""
 
@@ -183,23 +143,16 @@ class BidPlaced:
     amount: int
     """The bid."""
 
-    def __init__(self, seat: int, amount: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "amount", amount)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class Passed:
     """``seat`` passed: no bid (R4.1, R4.2) or no acceptance (R4.4)."""
 
     seat: int
     """The passing seat."""
 
-    def __init__(self, seat: int) -> None:
-        object.__setattr__(self, "seat", seat)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class BidSealed:
     """``seat`` sealed a hidden bid (R4.3); others see ``amount=None``."""
 
@@ -208,23 +161,16 @@ class BidSealed:
     amount: int | None
     """The bid, or ``None`` in a stream for another seat."""
 
-    def __init__(self, seat: int, amount: int | None) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "amount", amount)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class BidsRevealed:
     """Every hidden bid, revealed together (R4.3)."""
 
     bids: tuple[int, ...]
     """Each seat's bid, by seat."""
 
-    def __init__(self, bids: tuple[int, ...]) -> None:
-        object.__setattr__(self, "bids", bids)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class PriceSet:
     """The auctioneer named the fixed price (R4.4)."""
 
@@ -233,12 +179,8 @@ class PriceSet:
     price: int
     """The price."""
 
-    def __init__(self, seat: int, price: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "price", price)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class PriceAccepted:
     """``seat`` accepted the fixed price (R4.4)."""
 
@@ -247,12 +189,8 @@ class PriceAccepted:
     price: int
     """The price."""
 
-    def __init__(self, seat: int, price: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "price", price)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class AuctionWon:
     """``buyer`` bought ``lot`` for ``price``; ``payments`` say who paid whom (R3.3, R5.3)."""
 
@@ -265,16 +203,8 @@ class AuctionWon:
     payments: tuple[Payment, ...]
     """Each payment made; two under the ``SPLIT`` variant."""
 
-    def __init__(
-        self, buyer: int, price: int, lot: tuple[Card, ...], payments: tuple[Payment, ...]
-    ) -> None:
-        object.__setattr__(self, "buyer", buyer)
-        object.__setattr__(self, "price", price)
-        object.__setattr__(self, "lot", lot)
-        object.__setattr__(self, "payments", payments)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class LotTakenFree:
     """Nobody bid, or nobody added a second card: ``seat`` takes ``lot`` free (R3.4, R5.5)."""
 
@@ -283,12 +213,8 @@ class LotTakenFree:
     lot: tuple[Card, ...]
     """The cards, now in that seat's museum."""
 
-    def __init__(self, seat: int, lot: tuple[Card, ...]) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "lot", lot)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class RoundEnded:
     """The round ended and was ranked (R6.1-R6.4)."""
 
@@ -305,24 +231,8 @@ class RoundEnded:
     tiles: tuple[int, ...]
     """The value tile each ranked artist received, parallel to ``ranking`` (R6.4)."""
 
-    def __init__(
-        self,
-        round: int,
-        ender: int,
-        ending_cards: tuple[Card, ...],
-        counts: tuple[int, ...],
-        ranking: tuple[str, ...],
-        tiles: tuple[int, ...],
-    ) -> None:
-        object.__setattr__(self, "round", round)
-        object.__setattr__(self, "ender", ender)
-        object.__setattr__(self, "ending_cards", ending_cards)
-        object.__setattr__(self, "counts", counts)
-        object.__setattr__(self, "ranking", ranking)
-        object.__setattr__(self, "tiles", tiles)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class PaintingsSold:
     """A seat sold its museum's paintings of one artist to the bank (R6.5)."""
 
@@ -337,15 +247,8 @@ class PaintingsSold:
     amount: int
     """The money received, ``paintings * value``."""
 
-    def __init__(self, seat: int, artist: str, paintings: int, value: int, amount: int) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "artist", artist)
-        object.__setattr__(self, "paintings", paintings)
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "amount", amount)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class GameEnded:
     """The game is over (R8.1); all money is revealed (R7.2)."""
 
@@ -354,12 +257,9 @@ class GameEnded:
     winners: tuple[int, ...]
     """The seats sharing the most money (R8.2)."""
 
-    def __init__(self, money: tuple[int, ...], winners: tuple[int, ...]) -> None:
-        object.__setattr__(self, "money", money)
-        object.__setattr__(self, "winners", winners)
 
-
-# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+# Declared init=PURE: the build hook writes the compiled build's __init__ (_speed.native_source);
+# finish gives the pure build a lighter one, the compiled build its whole annotations.
 finish(
     Payment,
     RoundStarted,

@@ -29,18 +29,15 @@ __all__ = [
 ]
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class Offering:
     """The auctioneer must offer a card from hand (R2.1)."""
 
     auctioneer: int
     """The seat to offer."""
 
-    def __init__(self, auctioneer: int) -> None:
-        object.__setattr__(self, "auctioneer", auctioneer)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class DoubleOffer:
     """A double card is out; ``asking`` may add a second card or decline (R5.2)."""
 
@@ -51,13 +48,8 @@ class DoubleOffer:
     asking: int
     """The seat now asked to add a card."""
 
-    def __init__(self, double_player: int, card: Card, asking: int) -> None:
-        object.__setattr__(self, "double_player", double_player)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "asking", asking)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class OpenAuction:
     """An open auction without a clock (R4.1, a decision)."""
 
@@ -79,24 +71,8 @@ class OpenAuction:
     passed: frozenset[int]
     """Seats that passed since the last bid."""
 
-    def __init__(
-        self,
-        auctioneer: int,
-        lot: tuple[Card, ...],
-        double_player: int | None,
-        high_bid: int,
-        high_bidder: int | None,
-        passed: frozenset[int],
-    ) -> None:
-        object.__setattr__(self, "auctioneer", auctioneer)
-        object.__setattr__(self, "lot", lot)
-        object.__setattr__(self, "double_player", double_player)
-        object.__setattr__(self, "high_bid", high_bid)
-        object.__setattr__(self, "high_bidder", high_bidder)
-        object.__setattr__(self, "passed", passed)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class OneOfferAuction:
     """A one-offer auction: each bids once, clockwise, the auctioneer last (R4.2)."""
 
@@ -118,24 +94,8 @@ class OneOfferAuction:
     turn: int
     """The seat to bid or pass now."""
 
-    def __init__(
-        self,
-        auctioneer: int,
-        lot: tuple[Card, ...],
-        double_player: int | None,
-        high_bid: int,
-        high_bidder: int | None,
-        turn: int,
-    ) -> None:
-        object.__setattr__(self, "auctioneer", auctioneer)
-        object.__setattr__(self, "lot", lot)
-        object.__setattr__(self, "double_player", double_player)
-        object.__setattr__(self, "high_bid", high_bid)
-        object.__setattr__(self, "high_bidder", high_bidder)
-        object.__setattr__(self, "turn", turn)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class HiddenAuction:
     """A hidden auction: sealed bids, revealed together (R4.3)."""
 
@@ -153,20 +113,8 @@ class HiddenAuction:
     bids: tuple[int | None, ...]
     """Each seat's sealed bid, ``None`` while not yet given. Secret (R7.2)."""
 
-    def __init__(
-        self,
-        auctioneer: int,
-        lot: tuple[Card, ...],
-        double_player: int | None,
-        bids: tuple[int | None, ...],
-    ) -> None:
-        object.__setattr__(self, "auctioneer", auctioneer)
-        object.__setattr__(self, "lot", lot)
-        object.__setattr__(self, "double_player", double_player)
-        object.__setattr__(self, "bids", bids)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class FixedPriceAuction:
     """A fixed-price auction (R4.4)."""
 
@@ -186,30 +134,14 @@ class FixedPriceAuction:
     turn: int
     """The seat to act: the auctioneer naming the price, then each in turn."""
 
-    def __init__(
-        self,
-        auctioneer: int,
-        lot: tuple[Card, ...],
-        double_player: int | None,
-        price: int | None,
-        turn: int,
-    ) -> None:
-        object.__setattr__(self, "auctioneer", auctioneer)
-        object.__setattr__(self, "lot", lot)
-        object.__setattr__(self, "double_player", double_player)
-        object.__setattr__(self, "price", price)
-        object.__setattr__(self, "turn", turn)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class GameOver:
     """The game has ended (R8.1)."""
 
-    def __init__(self) -> None:
-        pass
 
-
-# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+# Declared init=PURE: the build hook writes the compiled build's __init__ (_speed.native_source);
+# finish gives the pure build a lighter one, the compiled build its whole annotations.
 finish(
     Offering, DoubleOffer, OpenAuction, OneOfferAuction, HiddenAuction, FixedPriceAuction, GameOver
 )

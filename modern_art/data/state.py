@@ -27,7 +27,7 @@ from modern_art.data.rules import Rules
 __all__ = ["GameState", "PlayerState", "Step"]
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class PlayerState(HashCache):
     """One seat: name, money, hand and museum."""
 
@@ -40,16 +40,8 @@ class PlayerState(HashCache):
     museum: tuple[Card, ...]
     """Paintings bought or received this round, public (R3.5)."""
 
-    def __init__(
-        self, name: str, money: int, hand: tuple[Card, ...], museum: tuple[Card, ...]
-    ) -> None:
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "money", money)
-        object.__setattr__(self, "hand", hand)
-        object.__setattr__(self, "museum", museum)
 
-
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class GameState(HashCache):
     """Everything about a game at one moment. Immutable; compare with ``==``.
 
@@ -113,28 +105,6 @@ class GameState(HashCache):
 
         return board(self)
 
-    def __init__(
-        self,
-        rules: Rules,
-        players: tuple[PlayerState, ...],
-        deck: tuple[Card, ...],
-        round: int,
-        counts: tuple[int, ...],
-        tiles: tuple[tuple[int, ...], ...],
-        discard: tuple[Card, ...],
-        phase: Phase,
-        step: int,
-    ) -> None:
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "deck", deck)
-        object.__setattr__(self, "round", round)
-        object.__setattr__(self, "counts", counts)
-        object.__setattr__(self, "tiles", tiles)
-        object.__setattr__(self, "discard", discard)
-        object.__setattr__(self, "phase", phase)
-        object.__setattr__(self, "step", step)
-
 
 def _offering(state: GameState, phase: Offering) -> frozenset[int]:
     return one_seat(phase.auctioneer)
@@ -177,7 +147,7 @@ def to_act(state: GameState) -> frozenset[int]:
     return _TO_ACT[type(phase)](state, phase)
 
 
-@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=False)
+@attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class Step:
     """The result of :func:`modern_art.apply`: the new state and what happened."""
 
@@ -186,10 +156,7 @@ class Step:
     events: tuple[Event, ...]
     """The events the action caused, in order."""
 
-    def __init__(self, state: GameState, events: tuple[Event, ...]) -> None:
-        object.__setattr__(self, "state", state)
-        object.__setattr__(self, "events", events)
 
-
-# The pure build's lighter __init__, the compiled build's whole annotations (modern_art._speed).
+# Declared init=PURE: the build hook writes the compiled build's __init__ (_speed.native_source);
+# finish gives the pure build a lighter one, the compiled build its whole annotations.
 finish(PlayerState, GameState, Step)
