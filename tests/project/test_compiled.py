@@ -39,7 +39,7 @@ for value in values:
         frozen.append(False)
 print(json.dumps({
     "compiled": ma.COMPILED,
-    "native": type(ma.engine.apply).__name__ != "function",
+    "native": type(ma.apply).__name__ != "function",
     "digest": behaviour_digest(int(sys.argv[1])),
     "frozen": frozen,
     "pickled": all(pickle.loads(pickle.dumps(v)) == v for v in values),
@@ -75,9 +75,12 @@ def compiled_python() -> str:
 
 def run_compiled(*args: str) -> str:
     """Run the compiled build's interpreter outside this checkout, so it imports its own build."""
+    # Not this checkout's sources either, which a PYTHONPATH of this run may name.
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
     result = subprocess.run(
         [compiled_python(), *args],
         cwd=ROOT.parent,
+        env=env,
         capture_output=True,
         text=True,
         check=True,
