@@ -9,6 +9,7 @@ what the code says, without Sphinx.
 
 from __future__ import annotations
 
+import ast
 import configparser
 import doctest
 import re
@@ -84,7 +85,13 @@ def test_the_layer_docstrings_name_their_layer_and_hand_nothing_on() -> None:
             f"The {name} layer: "
         )
         assert "It hands nothing on" in text
-        assert not re.search(r"(?m)^(from (?!__future__)|import )", text), f"{init} imports"
+        imports = [
+            node
+            for node in ast.parse(text).body
+            if isinstance(node, ast.Import)
+            or (isinstance(node, ast.ImportFrom) and node.module != "__future__")
+        ]
+        assert imports == [], f"{init} imports something"
 
 
 def test_the_contributing_page_draws_the_map_and_names_the_layers_as_the_folders_do() -> None:
@@ -97,6 +104,19 @@ def test_the_contributing_page_draws_the_map_and_names_the_layers_as_the_folders
     assert [name for name in ORDER if f"``{name}``" not in prose] == []
     # No hand-written list of modules beside the generated one.
     assert ".. list-table::" not in section
+
+
+def test_the_contributing_page_names_every_test_folder_and_shared_helper() -> None:
+    """ "Where each test lives" names each folder of tests/ and each module of tests/helpers/."""
+    page = (DOCS / "contributing.rst").read_text(encoding="utf-8")
+    section = page.split("Where each test lives\n", 1)[1].split("\nBefore you ask", 1)[0]
+    tests = ROOT / "tests"
+    folders = sorted(p.name for p in tests.iterdir() if (p / "__init__.py").is_file())
+    named = set(re.findall(r"``tests/(\w+)/?``", section))
+    assert [f for f in folders if f not in named] == []
+    helpers = sorted(p.stem for p in (tests / "helpers").glob("*.py") if p.stem != "__init__")
+    prose = section.split("Shared helpers", 1)[1]
+    assert [h for h in helpers if f"``{h}``" not in prose] == []
 
 
 def _contract_layers() -> list[list[str]] | None:
