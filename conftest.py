@@ -4,7 +4,7 @@
 (``--doctest-modules``). The framework adapters import numpy, PettingZoo,
 Gymnasium or OpenSpiel, which only the ``rl`` and ``openspiel`` extras
 install; without them those modules are left out here, and the tests in
-``tests/test_envs_*.py`` say what is missing (and fail when ``CI`` is set).
+``tests/frameworks/test_envs_*.py`` say what is missing (and fail when ``CI`` is set).
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ extensions = [
     "myst_parser",
     "sphinx_copybutton",
     "rule_reference",
+    "module_map",
     "modern_art_docs",
 ]
 

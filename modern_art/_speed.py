@@ -35,7 +35,7 @@ above; it refuses a class that has any of them. Tracebacks show its source
 **Shared small values** (:func:`one_seat`, :func:`all_seats`,
 :data:`SEATS`). The one-seat ``frozenset`` of ``to_act`` and the all-seats
 set of an open auction are made once per seat: 0.41 µs a lookup against
-0.51 to make one, and no garbage; ``Offering(s)`` (``flow``) and the
+0.51 to make one, and no garbage; ``Offering(s)`` (``round_flow``) and the
 ``Pass(s)`` and ``Accept(s)`` parts of legal actions (``legal``) are made
 once per seat below :data:`SEATS` the same way, and each ``Bid(s, amount)``
 that indexing legal actions gives out (amounts below
@@ -54,10 +54,10 @@ read; and a new state shares its unchanged players and cards, whose hashes
 are kept already. Forbids nothing: the slot is no attrs field, so equality,
 the repr, ``attrs.fields``, ``evolve``, pickling and JSON never see it.
 
-**Elsewhere, because they know one class's fields**: ``flow.replace`` and
-``flow.advance``, a hand-written ``attrs.evolve`` for ``GameState`` (a
+**Elsewhere, because they know one class's fields**: ``round_flow.replace``
+and ``round_flow.advance``, a hand-written ``attrs.evolve`` for ``GameState`` (a
 positional constructor call, several times cheaper than ``evolve``'s
-keyword handling); ``flow.next_turn`` steps clockwise inline;
+keyword handling); ``round_flow.next_turn`` steps clockwise inline;
 ``legal._legal`` makes a ``LegalActions`` with ``object.__new__`` in the
 pure build (0.34 µs against 0.43 through ``__init__``; a native object must
 be made by its constructor, so not in the compiled build); an

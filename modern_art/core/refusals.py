@@ -1,4 +1,4 @@
-"""Small checks shared by the action handlers; each raises :class:`IllegalAction`."""
+"""Refusing an action: :func:`refuse` and the checks the handlers share, citing the rule."""
 
 from __future__ import annotations
 

@@ -10,22 +10,7 @@ from pathlib import Path
 import pytest
 
 import modern_art as ma
-
-ROOT = Path(__file__).resolve().parents[2]
-FAST_BOTS = "heuristic,random,heuristic"
-
-
-def run(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m modern_art ARGS`` from the project root, as a user would."""
-    return subprocess.run(
-        [sys.executable, "-m", "modern_art", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=timeout,
-        check=False,
-    )
+from tests.helpers.cli import FAST_BOTS, ROOT, run
 
 
 @pytest.mark.parametrize("command", ["demo", "play", "simulate", "replay", "rules"])

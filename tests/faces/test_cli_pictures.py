@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import modern_art as ma
-from tests.faces.test_cli import FAST_BOTS, run
+from tests.helpers.cli import FAST_BOTS, run
 from tests.helpers.svgcheck import problems
 
 HOSTILE = ['<script>alert("x")</script>', "Bo\x00\x1b[2J</figcaption>", "Cy & <img src=x>"]

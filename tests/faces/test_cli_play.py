@@ -13,23 +13,10 @@ from pathlib import Path
 import pytest
 
 import modern_art as ma
+from tests.helpers.cli import FAST_BOTS, ROOT, run
 
-ROOT = Path(__file__).resolve().parents[2]
-PLAY = ("play", "--seed", "3", "--bots", "heuristic,random,heuristic")
+PLAY = ("play", "--seed", "3", "--bots", FAST_BOTS)
 ANSWERS = "p\n1\n0\n" * 400  # always gets a legal answer through, eventually
-
-
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """Run ``python -m modern_art ARGS`` from the project root."""
-    return subprocess.run(
-        [sys.executable, "-m", "modern_art", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        check=False,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -14,21 +14,14 @@ from rich.progress import Progress
 from modern_art.cli import main
 from modern_art.cli.backends import GamesPerSecond, printable
 from modern_art.scale import ray_executor
+from tests.helpers import cli
 
-ROOT = Path(__file__).resolve().parents[2]
 BOTS = ["--bots", "heuristic,random,random", "--seed", "3"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     """Run ``python -m modern_art simulate ARGS`` from the project root, as a user would."""
-    return subprocess.run(
-        [sys.executable, "-m", "modern_art", "simulate", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        check=False,
-    )
+    return cli.run("simulate", *args)
 
 
 def test_simulate_resumes_a_records_file_to_the_uninterrupted_standings(tmp_path: Path) -> None:

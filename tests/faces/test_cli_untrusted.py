@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +11,7 @@ import pytest
 
 import modern_art as ma
 from modern_art.cli.safe import markup_safe, visible
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers.cli import ROOT, run
 
 HOSTILE_NAMES = (
     "[/]",
@@ -22,19 +20,6 @@ HOSTILE_NAMES = (
     "\x1b]0;pwned\x07Oz",  # OSC: set the window title
 )
 HOSTILE_ARTIST = "[bold]Ink\x1b[5m"
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m modern_art ARGS`` from the project root."""
-    return subprocess.run(
-        [sys.executable, "-m", "modern_art", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-        env={**os.environ, **(env or {})},
-    )
 
 
 def hostile_record() -> ma.GameRecord:

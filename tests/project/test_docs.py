@@ -8,48 +8,19 @@ from __future__ import annotations
 
 import doctest
 import importlib.util
-import os
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import attrs
 import pytest
 
 import modern_art as ma
 from modern_art import svg
+from tests.helpers.docs import DOCS, ROOT, load, rules_md
 from tests.helpers.webkit import missing
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs"
-
-
-def _load(path: Path) -> ModuleType:
-    """Import a module of the docs by file path, without touching ``sys.path``."""
-    name = f"_docs_{path.stem}"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-rule_index = _load(DOCS / "_ext" / "rule_index.py")
-
-
-def _rules_md() -> str:
-    """RULES.md, the numbered rules: beside the repository, or in the shared folder."""
-    candidates = [ROOT.parent / "shared" / "RULES.md", Path("/work/shared/RULES.md")]
-    if os.environ.get("MODERN_ART_RULES"):
-        candidates.insert(0, Path(os.environ["MODERN_ART_RULES"]))
-    for path in candidates:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    pytest.skip("RULES.md is not beside the repository nor in /work/shared")
+rule_index = load(DOCS / "_ext" / "rule_index.py")
 
 
 def _rule_blocks(rst: str) -> dict[str, str]:
@@ -85,7 +56,7 @@ def test_api_reference_documents_every_picture_function() -> None:
 
 def test_rules_reference_holds_every_rule_of_RULES_md() -> None:
     """The rules reference has one entry per numbered rule of RULES.md, and no other."""
-    numbers = rule_index.rule_numbers_in_text(_rules_md())
+    numbers = rule_index.rule_numbers_in_text(rules_md())
     assert numbers, "no rule numbers found in RULES.md"
     assert sorted(DOCUMENTED_RULES) == sorted(numbers)
     assert len(re.findall(r"(?m)^\.\. rule:: ", RULES_RST)) == len(numbers)
@@ -93,7 +64,7 @@ def test_rules_reference_holds_every_rule_of_RULES_md() -> None:
 
 def test_every_rule_of_RULES_md_has_a_test() -> None:
     """Each rule of RULES.md is named by at least one test (test_R<major>_<minor>_...)."""
-    numbers = rule_index.rule_numbers_in_text(_rules_md())
+    numbers = rule_index.rule_numbers_in_text(rules_md())
     tested = rule_index.tests_by_rule(rule_index.scan_tests(ROOT / "tests"))
     untested = [number for number in numbers if not tested.get(number)]
     assert not untested, f"{len(untested)} of {len(numbers)} rules have no test: {untested}"
@@ -110,7 +81,7 @@ def test_every_rule_a_test_names_exists() -> None:
 
 def test_decisions_of_RULES_md_are_marked_in_the_reference() -> None:
     """Every rule that RULES.md marks **(decision)** has a decision box in the reference."""
-    text = _rules_md().split("\n## Variants", 1)[0]
+    text = rules_md().split("\n## Variants", 1)[0]
     parts = re.split(r"(?m)^- \*\*(R\d+\.\d+)", text)
     decided = [
         number
@@ -183,7 +154,7 @@ def test_changelog_is_markdown_myst_reads_without_a_warning() -> None:
 
 def test_three_rounds_example_wins_loses_and_wins_back_melims_value() -> None:
     """The scoring page's game: a Melim painting pays 20, then 0, then 40 (R6.5)."""
-    three_rounds = _load(DOCS / "examples" / "three_rounds.py")
+    three_rounds = load(DOCS / "examples" / "three_rounds.py")
     events = three_rounds.play()
     melim = [e for e in events if isinstance(e, ma.PaintingsSold) and e.artist == "Daniel Melim"]
     assert [(e.seat, e.paintings, e.value) for e in melim] == [(1, 1, 20), (1, 1, 0), (1, 1, 40)]
@@ -205,7 +176,7 @@ def test_page_examples_run(page: str) -> None:
     absent = [m for m in PAGE_NEEDS.get(page, ()) if importlib.util.find_spec(m) is None]
     if absent:
         missing(f"{page} needs {', '.join(absent)}: install the rl and openspiel extras")
-    sys.modules.setdefault("three_rounds", _load(DOCS / "examples" / "three_rounds.py"))
+    sys.modules.setdefault("three_rounds", load(DOCS / "examples" / "three_rounds.py"))
     flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1  # as docs/conf.py sets them
     result = doctest.testfile(
         str(DOCS / page),
