@@ -6,8 +6,8 @@
 (1, [0])
 """
 
-import importlib
-from typing import TYPE_CHECKING, Final
+import importlib as _importlib
+import typing as _typing
 
 from modern_art._speed import COMPILED
 from modern_art.core.decks import CardSpec, find_cards, stack_deck
@@ -78,7 +78,7 @@ from modern_art.text.records import read_records, write_records
 from modern_art.text.sentences import describe
 from modern_art.text.setup import setup
 
-if TYPE_CHECKING:  # loaded on first use, by __getattr__ below; imported here for type checkers
+if _typing.TYPE_CHECKING:  # loaded on first use by __getattr__ (below); here for type checkers
     from modern_art.agents import (
         Agent,
         AgentFactory,
@@ -224,7 +224,7 @@ __all__ = [
 # cattrs` does, not three times as long (benchmarks/import_time.py). The names
 # are the same, and their docs; tests/project/test_layers.py checks this table
 # against the imports for type checkers above.
-_ON_FIRST_USE: Final = {
+_ON_FIRST_USE: _typing.Final = {
     "modern_art.agents": (
         "Agent",
         "AgentFactory",
@@ -247,17 +247,19 @@ _ON_FIRST_USE: Final = {
     ),
     "modern_art.wire.schema": ("json_schema",),
 }
-_MODULE_OF: Final = {name: module for module, names in _ON_FIRST_USE.items() for name in names}
+_MODULE_OF: _typing.Final = {
+    name: module for module, names in _ON_FIRST_USE.items() for name in names
+}
 # The layer folders `import modern_art` used to load, so that `ma.agents` still works.
-_SUBPACKAGES: Final = ("agents", "wire")
+_SUBPACKAGES: _typing.Final = ("agents", "wire")
 
 
 def _on_first_use(name: str) -> object:
     """The public ``name`` from the module that defines it, imported now and kept (PEP 562)."""
     if name in _MODULE_OF:
-        value = getattr(importlib.import_module(_MODULE_OF[name]), name)
+        value = getattr(_importlib.import_module(_MODULE_OF[name]), name)
     elif name in _SUBPACKAGES:
-        value = importlib.import_module(f"{__name__}.{name}")
+        value = _importlib.import_module(f"{__name__}.{name}")
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # the next lookup finds it without calling this
@@ -269,7 +271,7 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *_MODULE_OF, *_SUBPACKAGES})
 
 
-if not TYPE_CHECKING:
+if not _typing.TYPE_CHECKING:
     # Hidden from type checkers, which see the real names above: a misspelt
     # `ma.name` stays an error for them rather than an attribute of type object.
     __getattr__ = _on_first_use

@@ -120,9 +120,7 @@ def _first_use_table() -> dict[str, tuple[str, ...]]:
     (block,) = [
         node
         for node in tree.body
-        if isinstance(node, ast.If)
-        and isinstance(node.test, ast.Name)
-        and node.test.id == "TYPE_CHECKING"
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "_typing.TYPE_CHECKING"
     ]
     return {
         node.module: tuple(alias.name for alias in node.names)
