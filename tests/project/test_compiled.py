@@ -39,7 +39,7 @@ for value in values:
         frozen.append(False)
 print(json.dumps({
     "compiled": ma.COMPILED,
-    "native": type(ma.engine.apply).__name__ != "function",
+    "native": type(ma.apply).__name__ != "function",
     "digest": behaviour_digest(int(sys.argv[1])),
     "frozen": frozen,
     "pickled": all(pickle.loads(pickle.dumps(v)) == v for v in values),

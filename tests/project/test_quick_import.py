@@ -116,7 +116,7 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 def _first_use_table() -> dict[str, tuple[str, ...]]:
     """The names imported for type checkers in modern_art/__init__.py, by module."""
-    tree = ast.parse((ROOT / "modern_art" / "__init__.py").read_text(encoding="utf-8"))
+    tree = ast.parse(Path(str(ma.__file__)).read_text(encoding="utf-8"))
     (block,) = [
         node
         for node in tree.body
