@@ -1,4 +1,4 @@
-"""How long ``import modern_art`` takes beside ``import attrs, cattrs``: ``python benchmarks/import_time.py``.
+"""``import modern_art`` beside ``import attrs, cattrs``: ``python benchmarks/import_time.py``.
 
 Each round starts fresh processes of this interpreter, one per statement,
 interleaved (attrs, modern_art, attrs, modern_art ...) so that a busy
@@ -9,6 +9,9 @@ machine slows both alike, and times each three ways:
   children), which another process on the machine disturbs less;
 * import: the ``import`` statement alone, timed inside the process with
   ``perf_counter`` (the interpreter's own start-up left out).
+
+The processes import from cached bytecode, as an installed package does
+(a warm-up round writes it under a temporary ``PYTHONPYCACHEPREFIX``).
 
 Prints the median of each over ``--repeat`` rounds and the ratio of
 ``import modern_art`` to ``import attrs, cattrs``: the libraries it stands
@@ -80,7 +83,7 @@ def run_once(
 
 def where(python: str, root: str) -> str:
     """The file ``import modern_art`` loads from ``root``: a check that the right one is timed."""
-    code = "import sys; sys.path.insert(0, sys.argv[1]); import modern_art; print(modern_art.__file__)"
+    code = "import sys; sys.path.insert(0, sys.argv[1]); import modern_art as m; print(m.__file__)"
     return subprocess.run(
         [python, "-c", code, root], cwd="/", capture_output=True, text=True, check=True
     ).stdout.strip()
