@@ -28,9 +28,7 @@ The wire format:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
-from itertools import accumulate
 from typing import Any, Final, Literal, TypeAlias, overload
 
 from cattrs import transform_error
@@ -43,17 +41,16 @@ from modern_art.data.events import Event
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, Step
 from modern_art.seeing.views import PlayerView
-from modern_art.wire.converter import (
-    CONVERTER,
-    DECK,
-    KINDS,
-    TAG,
-    Events,
-    WireError,
-    describe,
-    names,
-    structure_object,
+from modern_art.wire.converter import KINDS, TAG, Events, converter
+from modern_art.wire.parsing import (
+    MAX_INT_DIGITS,
+    MAX_JSON_BYTES,
+    MAX_JSON_DEPTH,
+    TextError,
+    holds_long_int,
+    parse,
 )
+from modern_art.wire.strict import DECK, WireError, describe, names, structure_object
 
 __all__ = [
     "FORMAT",
@@ -67,21 +64,6 @@ __all__ = [
 
 FORMAT: Final = "modern-art/1"
 """The format version every document carries in its ``"format"`` field."""
-
-MAX_JSON_BYTES: Final = 1_048_576
-"""The largest document :func:`from_json` reads by default: 1 MiB of UTF-8.
-
-A finished game's record is far smaller; pass ``max_bytes`` to change it.
-"""
-
-MAX_JSON_DEPTH: Final = 16
-"""The deepest nesting of arrays and objects :func:`from_json` reads.
-
-Checked before parsing, so deep input never reaches the recursive parser.
-The deepest real document nests 5 levels.
-"""
-
-_MAX_INT_DIGITS = 18  # |n| < 10**18 fits a 64-bit integer
 
 Kind: TypeAlias = Literal["rules", "action", "event", "events", "state", "step", "record", "view"]
 """What a document holds; the second argument of :func:`from_json`."""
@@ -156,7 +138,7 @@ def to_json(obj: object) -> str:
             " a sequence of events, a state, a step, a game record or a player view"
         )
     try:
-        body = CONVERTER.unstructure(obj, cls)
+        body = converter().unstructure(obj, cls)
     except (KeyError, TypeError, AttributeError) as exc:  # a hand-made value of a wrong type
         raise SerializationError(
             f"cannot write {cls.__name__} as JSON: a field holds a value of the wrong type"
@@ -166,10 +148,10 @@ def to_json(obj: object) -> str:
         raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
     body["format"] = FORMAT
     body[TAG] = cls.__name__
-    if _holds_long_int(body):  # from_json would refuse it: write only what reads back
+    if holds_long_int(body):  # from_json would refuse it: write only what reads back
         raise SerializationError(
             f"cannot write {cls.__name__} as JSON: integers on the wire have at most"
-            f" {_MAX_INT_DIGITS} digits (a seed, money or amount is too large)"
+            f" {MAX_INT_DIGITS} digits (a seed, money or amount is too large)"
         )
     try:
         return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
@@ -251,7 +233,10 @@ def from_json(
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
     where = f"invalid {kind} document"
-    doc = _parse(text, max_bytes, where)
+    try:
+        doc = parse(text, max_bytes)
+    except TextError as exc:
+        raise SerializationError(f"{where}: {exc}") from None
     try:
         fields = structure_object(doc, "a document")
         if fields.get("format") != FORMAT:
@@ -269,7 +254,7 @@ def from_json(
         body = {key: value for key, value in fields.items() if key not in ("format", TAG)}
         token = DECK.set(_deck_for(kind, body, rules))
         try:
-            result: object = CONVERTER.structure(body, cls)
+            result: object = converter().structure(body, cls)
         finally:
             DECK.reset(token)
     except (WireError, BaseValidationError) as exc:
@@ -293,7 +278,7 @@ def _deck_for(kind: str, body: dict[str, Any], rules: Rules | None) -> tuple[Car
     for key in path:
         value = value.get(key) if type(value) is dict else None
     try:
-        own = CONVERTER.structure(value, Rules)
+        own = converter().structure(value, Rules)
     except (WireError, BaseValidationError):
         return ()  # the full read reports the rules' faults with their path
     if rules is not None and own != rules:
@@ -324,79 +309,3 @@ def _messages(exc: BaseException) -> list[str]:
         text, _, path = message.rpartition(" @ ")
         result.append(f"{path}: {text}")
     return result
-
-
-_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
-
-
-def _depth(text: str) -> int:
-    """How deeply arrays and objects nest in ``text``, without recursion."""
-    skeleton = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(1 if c in "[{" else -1 for c in skeleton), default=0)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            raise WireError(f"key {json.dumps(key)} appears twice in an object")
-        seen.add(key)
-    return dict(pairs)
-
-
-def _no_constant(name: str) -> object:
-    raise WireError(f"{name} is not JSON")
-
-
-def _holds_long_int(body: object) -> bool:
-    """Whether an unstructured document holds an integer of more than 18 digits."""
-    stack = [body]
-    while stack:
-        item = stack.pop()
-        if type(item) is int:
-            if abs(item) >= 10**_MAX_INT_DIGITS:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return False
-
-
-def _bounded_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > _MAX_INT_DIGITS:
-        raise WireError(f"integers have at most {_MAX_INT_DIGITS} digits, got {len(digits)}")
-    return int(digits)
-
-
-def _text(text: object, max_bytes: int, where: str) -> str:
-    """``text`` as a ``str`` of at most ``max_bytes`` bytes of UTF-8."""
-    if isinstance(text, str):
-        if len(text) <= max_bytes and len(text.encode("utf-8", "surrogatepass")) <= max_bytes:
-            return text
-    elif isinstance(text, bytes | bytearray):
-        if len(text) <= max_bytes:
-            try:
-                return bytes(text).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise SerializationError(f"{where}: not UTF-8 ({exc})") from None
-    else:
-        raise SerializationError(f"{where}: expected JSON text, got a {type(text).__name__}")
-    raise SerializationError(f"{where}: larger than the limit of {max_bytes} bytes")
-
-
-def _parse(text: object, max_bytes: int, where: str) -> object:
-    """Parse untrusted JSON text within the size and depth limits."""
-    source = _text(text, max_bytes, where)
-    if _depth(source) > MAX_JSON_DEPTH:
-        raise SerializationError(f"{where}: nested deeper than {MAX_JSON_DEPTH} levels")
-    try:
-        return json.loads(
-            source,
-            object_pairs_hook=_no_duplicates,
-            parse_constant=_no_constant,
-            parse_int=_bounded_int,
-        )
-    except (ValueError, RecursionError) as exc:
-        raise SerializationError(f"{where}: not valid JSON ({exc})") from None

@@ -26,8 +26,9 @@ from modern_art.core.legal import LegalActions
 from modern_art.data.actions import Action
 from modern_art.data.cards import Auction, Card
 from modern_art.data.rules import DealSchedule
-from modern_art.wire.converter import KINDS, MAX_DECK_CARDS, TAG, UNIONS, WIRE_TYPES
+from modern_art.wire.converter import KINDS, TAG, UNIONS, WIRE_TYPES
 from modern_art.wire.documents import FORMAT, Kind
+from modern_art.wire.strict import MAX_DECK_CARDS
 
 __all__ = ["json_schema"]
 
