@@ -28,12 +28,6 @@ CONTRACTS: list[dict[str, Any]] = CONFIG["contracts"]
 MAX_LINES = 400
 """A module that grows past this holds two ideas (DESIGN.md, "The house")."""
 
-# Too long today, each to be split where it lives (outside this change): none
-# may grow, and the test fails once one is short enough, so that it leaves this list.
-TOO_LONG_TODAY = {
-    "modern_art/cli/commands.py": 453,
-    "modern_art/data/events.py": 408,
-}
 
 # The one ignored import made at module level: the compiled build reads its own
 # sources (the reason is beside it in pyproject.toml). Every other is lazy.
@@ -186,16 +180,13 @@ def _modules() -> Iterator[tuple[str, Path]]:
 
 
 def test_no_module_is_longer_than_400_lines() -> None:
-    """No module under modern_art/ has more than 400 lines, but those listed to be split."""
+    """No module under modern_art/ has more than 400 lines."""
     long = {
         path.relative_to(ROOT).as_posix(): lines
         for _, path in _modules()
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
-    assert set(long) - set(TOO_LONG_TODAY) == set(), f"split these: {long}"
-    assert set(TOO_LONG_TODAY) - set(long) == set(), "short enough now: drop from TOO_LONG_TODAY"
-    grown = {path: lines for path, lines in long.items() if lines > TOO_LONG_TODAY[path]}
-    assert grown == {}, f"grown since listed: {grown}"
+    assert long == {}, f"split these by idea: {long}"
 
 
 def _is_type_checking(test: ast.expr) -> bool:
