@@ -31,10 +31,10 @@ them. Tracebacks show its source (it is registered with ``linecache``).
 :data:`SEATS`). The one-seat ``frozenset`` of ``to_act`` and the all-seats
 set of an open auction are made once per seat: 0.41 µs a lookup against
 0.51 to make one, and no garbage; ``Offering(s)`` (``flow``) and the
-``Pass(s)`` and ``Accept(s)`` parts of legal actions (``legal``) are made
+``Pass(s)`` and ``Accept(s)`` parts of legal actions (``choices``) are made
 once per seat below :data:`SEATS` the same way, and each ``Bid(s, amount)``
 that indexing legal actions gives out (amounts below
-``legal.SHARED_BIDS``) is made the first time it is asked for and kept: a
+``choices.SHARED_BIDS``) is made the first time it is asked for and kept: a
 random player's pick, four times in ten a bid, then makes no value (0.04 µs
 a lookup against 0.18 to make one; in the compiled build, where an action is
 a Python class made from C, more). Safe because values are immutable;
@@ -53,11 +53,15 @@ the repr, ``attrs.fields``, ``evolve``, pickling and JSON never see it.
 ``flow.advance``, a hand-written ``attrs.evolve`` for ``GameState`` (a
 positional constructor call, several times cheaper than ``evolve``'s
 keyword handling); ``flow.next_turn`` steps clockwise inline;
-``legal._legal`` makes a ``LegalActions`` with ``object.__new__`` in the
+``choices._legal`` makes a ``LegalActions`` with ``object.__new__`` in the
 pure build (0.34 µs against 0.43 through ``__init__``; a native object must
-be made by its constructor, so not in the compiled build); an
-``isinstance`` chain, commonest phase first, dispatches ``apply`` and
-``legal_actions`` (the compiled build calls each handler directly).
+be made by its constructor, so not in the compiled build); ``apply`` and
+``legal_actions`` find each phase's function in ``core.phase_table``: the
+pure build in a dict by the phase's class, the compiled build through an
+``isinstance`` chain, commonest phase first, that calls each directly
+(valgrind's count of a random game: 5% fewer instructions than through the
+dict, whose functions it would call through Python; in the interpreter the
+dict takes 2% fewer than the chain).
 """
 
 from __future__ import annotations

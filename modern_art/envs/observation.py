@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from modern_art.data.cards import SYMBOL_ORDER, Card
 from modern_art.data.events import Event
+from modern_art.data.phases import PHASES as PHASE_CLASSES
 from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -36,19 +37,23 @@ __all__ = ["Observation", "observation_size", "observation_slices", "observe"]
 Observation = npt.NDArray[np.float32]
 """An observation vector."""
 
-PHASES = ("offering", "double offer", "open", "one-offer", "hidden", "fixed price", "game over")
+_PHASE_NAMES: dict[type, str] = {
+    Offering: "offering",
+    DoubleOffer: "double offer",
+    OpenAuction: "open",
+    OneOfferAuction: "one-offer",
+    HiddenAuction: "hidden",
+    FixedPriceAuction: "fixed price",
+    GameOver: "game over",
+}
+
+PHASES = tuple(_PHASE_NAMES[cls] for cls in PHASE_CLASSES)
 """The phase slice's entries, in order."""
 
-_PHASE_INDEX: dict[type, int] = {
-    Offering: 0,
-    DoubleOffer: 1,
-    OpenAuction: 2,
-    OneOfferAuction: 3,
-    HiddenAuction: 4,
-    HiddenAuctionView: 4,
-    FixedPriceAuction: 5,
-    GameOver: 6,
-}
+# Each phase's entry in the phase slice: its place among the phases, a view's
+# hidden auction at the state's.
+_PHASE_INDEX: dict[type, int] = {cls: i for i, cls in enumerate(PHASE_CLASSES)}
+_PHASE_INDEX[HiddenAuctionView] = _PHASE_INDEX[HiddenAuction]
 
 
 def observation_slices(rules: Rules, players: int) -> tuple[tuple[str, slice, str], ...]:

@@ -30,9 +30,12 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
+import attrs
+
 from modern_art.data.cards import Card
 from modern_art.data.errors import NotationError
 from modern_art.data.phases import (
+    PHASES,
     DoubleOffer,
     FixedPriceAuction,
     GameOver,
@@ -59,23 +62,21 @@ MAX_POSITION_CHARS: Final = 100_000
 
 _INT: Final = re.compile(r"-?[0-9]{1,18}")
 
-# Each phase's name and fields, in the order they are written.
-_PHASES: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
-    "offering": (Offering, ("auctioneer",)),
-    "double": (DoubleOffer, ("double_player", "card", "asking")),
-    "open": (
-        OpenAuction,
-        ("auctioneer", "lot", "double_player", "high_bid", "high_bidder", "passed"),
-    ),
-    "one-offer": (
-        OneOfferAuction,
-        ("auctioneer", "lot", "double_player", "high_bid", "high_bidder", "turn"),
-    ),
-    "hidden": (HiddenAuction, ("auctioneer", "lot", "double_player", "bids")),
-    "fixed-price": (FixedPriceAuction, ("auctioneer", "lot", "double_player", "price", "turn")),
-    "over": (GameOver, ()),
+_NAMES: Final[dict[type, str]] = {
+    Offering: "offering",
+    DoubleOffer: "double",
+    OpenAuction: "open",
+    OneOfferAuction: "one-offer",
+    HiddenAuction: "hidden",
+    FixedPriceAuction: "fixed-price",
+    GameOver: "over",
 }
-_NAME_OF: Final = {cls: name for name, (cls, _) in _PHASES.items()}
+"""Each phase's name in a position."""
+
+# Each phase by its name, with its fields in the order they are written (its own).
+_PHASES: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
+    _NAMES[cls]: (cls, tuple(field.name for field in attrs.fields(cls))) for cls in PHASES
+}
 
 
 def write_position(state: GameState) -> str:
@@ -155,8 +156,9 @@ def _write(state: GameState) -> str:
     lines.append(f"discard {cards(state.discard)}")
     lines.append(f"deck {cards(state.deck)}")
     phase = state.phase
-    parts = [f"phase {_NAME_OF[type(phase)]}"]
-    for name in _PHASES[_NAME_OF[type(phase)]][1]:
+    kind = _NAMES[type(phase)]
+    parts = [f"phase {kind}"]
+    for name in _PHASES[kind][1]:
         value = getattr(phase, name)
         if name == "card":
             text = text_of(value)
