@@ -138,6 +138,7 @@ class HashCache:
         try:
             return self._hash
         except AttributeError:  # the first time: a new value keeps no hash yet
+            # Every subclass is an attrs class (see finish), which the checker cannot know here.
             value = hash(attrs.astuple(self, recurse=False))  # type: ignore[arg-type]
             object.__setattr__(self, "_hash", value)
             return value

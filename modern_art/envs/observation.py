@@ -305,12 +305,12 @@ def fill_phase(
     start = at[1]
     for s in to_act:
         out[start + s] = 1.0
-    if kind is Offering:
-        out[at[3] + phase.auctioneer] = 1.0  # type: ignore[attr-defined]
+    if isinstance(phase, Offering):
+        out[at[3] + phase.auctioneer] = 1.0
         return
-    if kind is DoubleOffer:
-        double_player = phase.double_player  # type: ignore[attr-defined]
-        out[at[2] + kinds[phase.card.id]] = 1.0  # type: ignore[attr-defined]
+    if isinstance(phase, DoubleOffer):
+        double_player = phase.double_player
+        out[at[2] + kinds[phase.card.id]] = 1.0
         out[at[3] + double_player] = 1.0
         out[at[4] + double_player] = 1.0
         return

@@ -233,24 +233,27 @@ def format_action(action: Action) -> str:
     >>> format_action(ma.PlayCard(0, ma.Rules().deck[25]))
     '0 play Melim/O#25'
     """
-    kind = type(action)
     seat = getattr(action, "seat", None)
     if type(seat) is not int or seat < 0:
         raise NotationError(f"cannot write {action!r}: its seat must be a whole number")
-    if kind is Pass:
+    # Exactly the five classes (as apply takes them), tested with type() so that
+    # the type checker knows which fields each has.
+    if type(action) is Pass:
         return f"{seat} pass"
-    if kind is Accept:
+    if type(action) is Accept:
         return f"{seat} accept"
-    if kind is PlayCard:
-        card = action.card  # type: ignore[union-attr]
+    if type(action) is PlayCard:
+        card: object = action.card
         if not isinstance(card, Card):
             raise NotationError(f"cannot write {action!r}: its card must be a Card")
         return f"{seat} play {card_text(card)}"
-    if kind is Bid or kind is SetPrice:
-        amount = action.amount if kind is Bid else action.price  # type: ignore[union-attr]
+    if type(action) is Bid or type(action) is SetPrice:
+        verb, amount = (
+            ("bid", action.amount) if isinstance(action, Bid) else ("price", action.price)
+        )
         if type(amount) is not int or len(str(abs(amount))) > _MAX_DIGITS:
             raise NotationError(f"cannot write {action!r}: its amount must be a whole number")
-        return f"{seat} {'bid' if kind is Bid else 'price'} {amount}"
+        return f"{seat} {verb} {amount}"
     raise NotationError(f"cannot write {action!r}: it is not an action")
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeGuard
 
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.cards import Card
@@ -37,7 +37,7 @@ __all__ = ["position_problems"]
 _SEAT_FIELDS = ("auctioneer", "double_player", "asking", "high_bidder", "turn")
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
@@ -157,7 +157,7 @@ def _phase_shape(phase: object, n: int) -> list[str]:
             continue
         if name in ("auctioneer", "asking", "turn") and not hasattr(phase, name):
             continue
-        if not _is_int(seat) or not 0 <= seat < n:  # type: ignore[operator]
+        if not _is_int(seat) or not 0 <= seat < n:
             out.append(f"the phase's {name} is {seat!r}, not a seat from 0 to {n - 1} (R1.5)")
     for name in ("passed", "sealed"):
         seats: object = getattr(phase, name, frozenset())
