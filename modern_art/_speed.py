@@ -49,6 +49,17 @@ read; and a new state shares its unchanged players and cards, whose hashes
 are kept already. Forbids nothing: the slot is no attrs field, so equality,
 the repr, ``attrs.fields``, ``evolve``, pickling and JSON never see it.
 
+**Kept by identity** (:class:`IdentityCache`: a deck's card texts, a
+position's card tuples and seats, the rules line, the observation's layouts).
+What is made from an immutable object met again and again (a state shares its
+deck, discard and players with the one before it; every position names its
+rules) is kept by the object's ``id``, with the object, which keeps the
+``id`` its own: writing each position of a random game costs 7.8 µs a state
+against 19 with nothing kept, the rules line 0.18 µs against 1.1 to write it
+(hashing the ``Rules`` alone takes 0.8), a deck's card texts 0.2 µs against
+80. Forbids nothing (the keys are immutable); each cache keeps at most its
+``limit`` objects alive.
+
 **Elsewhere, because they know one class's fields**: ``flow.replace`` and
 ``flow.advance``, a hand-written ``attrs.evolve`` for ``GameState`` (a
 positional constructor call, several times cheaper than ``evolve``'s
@@ -70,9 +81,10 @@ import ast
 import linecache
 import sys
 import types
+from collections.abc import Hashable
 from functools import partialmethod
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -81,6 +93,7 @@ __all__ = [
     "PURE",
     "SEATS",
     "HashCache",
+    "IdentityCache",
     "all_seats",
     "direct_init",
     "finish",
@@ -260,3 +273,36 @@ def _replace_init(cls: type) -> None:
     init.__annotations__ = dict(kind.__init__.__annotations__)
     init.__doc__ = kind.__init__.__doc__
     kind.__init__ = init
+
+
+V = TypeVar("V")
+
+
+class IdentityCache(Generic[V]):
+    """Values made from immutable objects, kept by each object's identity (see the ledger).
+
+    The key is the object's ``id``, with an optional ``extra`` part (a
+    separator, a seat), not the object: hashing a ``Rules`` costs nearly as
+    much as writing it, and what is met again is the same object (a state
+    shares its unchanged parts). Each entry keeps its object alive, so no
+    other object has that ``id`` while the entry lives; when ``limit``
+    entries are kept, the next one starts a fresh cache.
+    """
+
+    __slots__ = ("_entries", "_limit")
+
+    def __init__(self, limit: int) -> None:
+        self._entries: dict[tuple[int, Hashable], tuple[object, V]] = {}
+        self._limit = limit
+
+    def get(self, owner: object, extra: Hashable = None) -> V | None:
+        """The value kept for ``owner`` (and ``extra``), or ``None``."""
+        entry = self._entries.get((id(owner), extra))
+        return None if entry is None else entry[1]
+
+    def keep(self, owner: object, value: V, extra: Hashable = None) -> V:
+        """Keep ``value`` for ``owner`` (and ``extra``), and return it."""
+        if len(self._entries) >= self._limit:
+            self._entries.clear()
+        self._entries[(id(owner), extra)] = (owner, value)
+        return value

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from modern_art._speed import IdentityCache
 from modern_art.data.cards import SYMBOL_ORDER, Card
 from modern_art.data.events import Event
 from modern_art.data.phases import PHASES as PHASE_CLASSES
@@ -226,7 +227,7 @@ class Layout:
         return row
 
 
-_LAYOUTS: dict[tuple[int, int], Layout] = {}
+_LAYOUTS: IdentityCache[Layout] = IdentityCache(64)
 
 
 _LAST: list[Layout] = []
@@ -236,12 +237,9 @@ def layout_of(rules: Rules, n: int) -> Layout:
     # Keyed by identity: hashing a Rules costs more than building a vector.
     if _LAST and _LAST[0].rules is rules and _LAST[0].n == n:
         return _LAST[0]
-    key = (id(rules), n)
-    layout = _LAYOUTS.get(key)
-    if layout is None or layout.rules is not rules:
-        if len(_LAYOUTS) >= 64:
-            _LAYOUTS.clear()
-        layout = _LAYOUTS[key] = Layout(rules, n)
+    layout = _LAYOUTS.get(rules, n)
+    if layout is None:
+        layout = _LAYOUTS.keep(rules, Layout(rules, n), n)
     _LAST[:] = [layout]
     return layout
 

@@ -32,6 +32,7 @@ from typing import Any, Final
 
 import attrs
 
+from modern_art._speed import IdentityCache
 from modern_art.data.cards import Card
 from modern_art.data.errors import NotationError
 from modern_art.data.phases import (
@@ -105,11 +106,10 @@ def write_position(state: GameState) -> str:
         raise ValueError(f"cannot write this state as a position: {problems}") from None
 
 
-_JOINED: dict[tuple[int, str], tuple[tuple[Card, ...], str]] = {}
-"""Recently written card tuples, by identity (each entry keeps its tuple, so ids stay theirs)."""
+_JOINED: IdentityCache[str] = IdentityCache(512)
+"""Recently written card tuples, by the tuple's identity and the separator."""
 
-
-_SEATS: dict[tuple[int, int], tuple[PlayerState, str]] = {}
+_SEATS: IdentityCache[str] = IdentityCache(512)
 """Recently written seat blocks, by the identity of the player's state and the seat."""
 
 
@@ -126,31 +126,25 @@ def _write(state: GameState) -> str:
             return "-"
         # States share unchanged tuples with the states before them (the deck, the
         # discard, most hands), so a log of positions writes each tuple once.
-        key = (id(seq), sep)
-        entry = _JOINED.get(key)
-        if entry is not None and entry[0] is seq:
-            return entry[1]
-        text = sep.join(
-            [texts[card.id] if deck[card.id] is card else card_text(card) for card in seq]
-        )
-        if len(_JOINED) >= 512:
-            _JOINED.clear()
-        _JOINED[key] = (seq, text)
+        text = _JOINED.get(seq, sep)
+        if text is None:
+            text = sep.join(
+                [texts[card.id] if deck[card.id] is card else card_text(card) for card in seq]
+            )
+            _JOINED.keep(seq, text, sep)
         return text
 
     lines = [HEADER, f"rules {rules_text(state.rules)}", f"round {state.round} step {state.step}"]
     for seat, p in enumerate(state.players):
-        key = (id(p), seat)
-        entry = _SEATS.get(key)
-        if entry is None or entry[0] is not p:  # players, too, are shared between states
-            text = (
+        block = _SEATS.get(p, seat)
+        if block is None:  # players, too, are shared between states
+            block = _SEATS.keep(
+                p,
                 f"seat {seat} {quote(p.name)} money {p.money}\n"
-                f"  hand {cards(p.hand)}\n  museum {cards(p.museum)}"
+                f"  hand {cards(p.hand)}\n  museum {cards(p.museum)}",
+                seat,
             )
-            if len(_SEATS) >= 512:
-                _SEATS.clear()
-            entry = _SEATS[key] = (p, text)
-        lines.append(entry[1])
+        lines.append(block)
     lines.append(f"counts {' '.join(map(str, state.counts))}")
     lines.append(f"tiles {' '.join(','.join(map(str, t)) or '-' for t in state.tiles)}")
     lines.append(f"discard {cards(state.discard)}")
