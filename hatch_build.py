@@ -47,6 +47,8 @@ COMPILED_MODULES = (
     "core/offering",
     "core/auctions",
     "core/transition",
+    "core/phase_table",
+    "core/choices",
     "core/legal",
     "core/seats",
 )

@@ -65,6 +65,8 @@ RULE_MODULES = (
     "core/offering",
     "core/round_flow",
     "core/legal",
+    "core/choices",
+    "core/phase_table",
     "core/transition",
     "data/state",
     "data/rules",

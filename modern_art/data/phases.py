@@ -25,6 +25,7 @@ __all__ = [
     "Offering",
     "OneOfferAuction",
     "OpenAuction",
+    "PHASES",
     "Phase",
 ]
 
@@ -152,3 +153,18 @@ AuctionPhase: TypeAlias = OpenAuction | OneOfferAuction | HiddenAuction | FixedP
 
 Phase: TypeAlias = Offering | DoubleOffer | AuctionPhase | GameOver
 """Any phase."""
+
+PHASES: Final = (
+    Offering,
+    DoubleOffer,
+    OpenAuction,
+    OneOfferAuction,
+    HiddenAuction,
+    FixedPriceAuction,
+    GameOver,
+)
+"""Every phase, once, in the order of a turn: the list every per-phase table follows.
+
+``modern_art.core.phase_table`` says how the rules play each one;
+``tests/core/test_phase_table.py`` checks that every table covers exactly these.
+"""

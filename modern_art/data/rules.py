@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from attrs import field, frozen
@@ -53,7 +53,9 @@ class DealSchedule(Mapping[int, tuple[int, ...]]):
     _items: tuple[tuple[int, tuple[int, ...]], ...]
     _by_count: dict[int, tuple[int, ...]]
 
-    def __init__(self, items: Mapping[int, Any] | DealSchedule = ()) -> None:  # type: ignore[assignment]
+    def __init__(
+        self, items: Mapping[int, Any] | DealSchedule | Iterable[tuple[int, Any]] = ()
+    ) -> None:
         if isinstance(items, DealSchedule):  # already frozen: share, as Rules' converter does
             frozen_items, by_count = items._items, items._by_count
         else:

@@ -133,14 +133,13 @@ class ObservationCache:
             self._tails[seat] = found
         v[layout.phase_at[10] :] = found[1]
         phase = state.phase
-        kind = type(phase)
-        if kind is HiddenAuction:
-            bids = phase.bids  # type: ignore[union-attr]
+        if isinstance(phase, HiddenAuction):
+            bids = phase.bids
             sealed: Iterable[int] = [s for s, bid in enumerate(bids) if bid is not None]
             own_bid = bids[seat]
         else:
             sealed, own_bid = (), None
-        won = winners(state) if kind is GameOver else ()
+        won = winners(state) if isinstance(phase, GameOver) else ()
         if to_act is None:
             to_act = state.to_act
         fill_phase(v, layout, phase, to_act, sealed, own_bid, won)

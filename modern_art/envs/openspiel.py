@@ -111,7 +111,7 @@ def max_game_length(rules: Rules, players: int, max_amount: int) -> int:
     return players * sum(rules.deals(players)) * (1 + players + auction)
 
 
-class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
+class ModernArtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
     """The OpenSpiel game: ``pyspiel.load_game("python_modern_art", {...})`` makes one.
 
     Args:
@@ -189,7 +189,7 @@ class _Setup:
         return (_Setup, (self.rules, self.codec, self.reward, self.players))
 
 
-class ModernArtState(pyspiel.State):  # type: ignore[misc]
+class ModernArtState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     """A state of :class:`ModernArtGame`; its ``game_state`` is the library's."""
 
     def __init__(self, game: ModernArtGame) -> None:

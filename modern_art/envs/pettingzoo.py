@@ -86,7 +86,7 @@ def raw_env(
     )
 
 
-class ModernArtEnv(AECEnv):  # type: ignore[misc]
+class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """One game of Modern Art at a table of ``players`` seats, as a PettingZoo AEC env.
 
     Args:

@@ -20,7 +20,9 @@ from modern_art.testing.probes import action_space, legal_sample
 from modern_art.testing.violation import InvariantViolation
 
 # The checker trusts no bot: it hands apply whatever it was given, typed or not,
-# and demands IllegalAction for anything that is not a legal action.
+# and demands IllegalAction for anything that is not a legal action. apply's
+# implementation takes an object; its overloads, which the ignore passes by,
+# tell typed callers to send an action.
 _apply_untrusted: Callable[[GameState, object], Step] = apply  # type: ignore[assignment]
 
 __all__ = ["GameChecker"]

@@ -11,7 +11,7 @@ seat cannot tell apart print the same text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from modern_art.core.scoring import winners as final_winners
 from modern_art.data.cards import Card
@@ -46,8 +46,8 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(card_text(card) for card in cards) if cards else "-"
 
 
-def _seats(seats: object, names: Sequence[str]) -> str:
-    chosen = sorted(s for s in seats if isinstance(s, int))  # type: ignore[attr-defined]
+def _seats(seats: Iterable[object], names: Sequence[str]) -> str:
+    chosen = sorted(s for s in seats if isinstance(s, int))
     return ", ".join(names[s] if 0 <= s < len(names) else f"seat {s}" for s in chosen) or "nobody"
 
 

@@ -25,6 +25,7 @@ import functools
 import re
 from typing import Final
 
+from modern_art._speed import IdentityCache
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.data.cards import Auction, Card
 from modern_art.data.errors import NotationError
@@ -112,36 +113,28 @@ def card_text(card: Card) -> str:
     return f"{surname}/{letter}#{card.id}" if surname else f"#{card.id}"
 
 
-_TEXTS: dict[int, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
+_TEXTS: IdentityCache[tuple[str, ...]] = IdentityCache(64)
+_BY_TEXT: IdentityCache[dict[str, Card]] = IdentityCache(64)
 
 
 def card_texts(rules: Rules) -> tuple[str, ...]:
     """Every card of ``rules.deck`` in the notation, by id; made once per deck, for speed."""
     deck = rules.deck
-    entry = _TEXTS.get(id(deck))
-    if entry is None or entry[0] is not deck:  # the deck is kept, so its id is not reused
-        if len(_TEXTS) > 64:
-            _TEXTS.clear()
-        entry = (deck, tuple(card_text(card) for card in deck))
-        _TEXTS[id(deck)] = entry
-    return entry[1]
-
-
-_BY_TEXT: dict[int, tuple[tuple[Card, ...], dict[str, Card]]] = {}
+    texts = _TEXTS.get(deck)
+    if texts is None:
+        texts = _TEXTS.keep(deck, tuple(card_text(card) for card in deck))
+    return texts
 
 
 def cards_by_text(rules: Rules) -> dict[str, Card]:
     """Each card of the deck by its notation, case folded; made once per deck."""
     deck = rules.deck
-    entry = _BY_TEXT.get(id(deck))
-    if entry is None or entry[0] is not deck:
-        if len(_BY_TEXT) > 64:
-            _BY_TEXT.clear()
+    found = _BY_TEXT.get(deck)
+    if found is None:
         texts = {card_text(card).casefold(): card for card in deck}
         # A made-up edition may write two cards alike (one surname for two artists): not here.
-        entry = (deck, texts if len(texts) == len(deck) else {})
-        _BY_TEXT[id(deck)] = entry
-    return entry[1]
+        found = _BY_TEXT.keep(deck, texts if len(texts) == len(deck) else {})
+    return found
 
 
 def parse_kind(text: str, rules: Rules) -> Card | tuple[str, Auction]:
@@ -233,24 +226,27 @@ def format_action(action: Action) -> str:
     >>> format_action(ma.PlayCard(0, ma.Rules().deck[25]))
     '0 play Melim/O#25'
     """
-    kind = type(action)
     seat = getattr(action, "seat", None)
     if type(seat) is not int or seat < 0:
         raise NotationError(f"cannot write {action!r}: its seat must be a whole number")
-    if kind is Pass:
+    # Exactly the five classes (as apply takes them), tested with type() so that
+    # the type checker knows which fields each has.
+    if type(action) is Pass:
         return f"{seat} pass"
-    if kind is Accept:
+    if type(action) is Accept:
         return f"{seat} accept"
-    if kind is PlayCard:
-        card = action.card  # type: ignore[union-attr]
+    if type(action) is PlayCard:
+        card: object = action.card
         if not isinstance(card, Card):
             raise NotationError(f"cannot write {action!r}: its card must be a Card")
         return f"{seat} play {card_text(card)}"
-    if kind is Bid or kind is SetPrice:
-        amount = action.amount if kind is Bid else action.price  # type: ignore[union-attr]
+    if type(action) is Bid or type(action) is SetPrice:
+        verb, amount = (
+            ("bid", action.amount) if isinstance(action, Bid) else ("price", action.price)
+        )
         if type(amount) is not int or len(str(abs(amount))) > _MAX_DIGITS:
             raise NotationError(f"cannot write {action!r}: its amount must be a whole number")
-        return f"{seat} {'bid' if kind is Bid else 'price'} {amount}"
+        return f"{seat} {verb} {amount}"
     raise NotationError(f"cannot write {action!r}: it is not an action")
 
 

@@ -30,9 +30,13 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
+import attrs
+
+from modern_art._speed import IdentityCache
 from modern_art.data.cards import Card
 from modern_art.data.errors import NotationError
 from modern_art.data.phases import (
+    PHASES,
     DoubleOffer,
     FixedPriceAuction,
     GameOver,
@@ -59,23 +63,21 @@ MAX_POSITION_CHARS: Final = 100_000
 
 _INT: Final = re.compile(r"-?[0-9]{1,18}")
 
-# Each phase's name and fields, in the order they are written.
-_PHASES: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
-    "offering": (Offering, ("auctioneer",)),
-    "double": (DoubleOffer, ("double_player", "card", "asking")),
-    "open": (
-        OpenAuction,
-        ("auctioneer", "lot", "double_player", "high_bid", "high_bidder", "passed"),
-    ),
-    "one-offer": (
-        OneOfferAuction,
-        ("auctioneer", "lot", "double_player", "high_bid", "high_bidder", "turn"),
-    ),
-    "hidden": (HiddenAuction, ("auctioneer", "lot", "double_player", "bids")),
-    "fixed-price": (FixedPriceAuction, ("auctioneer", "lot", "double_player", "price", "turn")),
-    "over": (GameOver, ()),
+_NAMES: Final[dict[type, str]] = {
+    Offering: "offering",
+    DoubleOffer: "double",
+    OpenAuction: "open",
+    OneOfferAuction: "one-offer",
+    HiddenAuction: "hidden",
+    FixedPriceAuction: "fixed-price",
+    GameOver: "over",
 }
-_NAME_OF: Final = {cls: name for name, (cls, _) in _PHASES.items()}
+"""Each phase's name in a position."""
+
+# Each phase by its name, with its fields in the order they are written (its own).
+_PHASES: Final[dict[str, tuple[type, tuple[str, ...]]]] = {
+    _NAMES[cls]: (cls, tuple(field.name for field in attrs.fields(cls))) for cls in PHASES
+}
 
 
 def write_position(state: GameState) -> str:
@@ -104,11 +106,10 @@ def write_position(state: GameState) -> str:
         raise ValueError(f"cannot write this state as a position: {problems}") from None
 
 
-_JOINED: dict[tuple[int, str], tuple[tuple[Card, ...], str]] = {}
-"""Recently written card tuples, by identity (each entry keeps its tuple, so ids stay theirs)."""
+_JOINED: IdentityCache[str] = IdentityCache(512)
+"""Recently written card tuples, by the tuple's identity and the separator."""
 
-
-_SEATS: dict[tuple[int, int], tuple[PlayerState, str]] = {}
+_SEATS: IdentityCache[str] = IdentityCache(512)
 """Recently written seat blocks, by the identity of the player's state and the seat."""
 
 
@@ -125,38 +126,33 @@ def _write(state: GameState) -> str:
             return "-"
         # States share unchanged tuples with the states before them (the deck, the
         # discard, most hands), so a log of positions writes each tuple once.
-        key = (id(seq), sep)
-        entry = _JOINED.get(key)
-        if entry is not None and entry[0] is seq:
-            return entry[1]
-        text = sep.join(
-            [texts[card.id] if deck[card.id] is card else card_text(card) for card in seq]
-        )
-        if len(_JOINED) >= 512:
-            _JOINED.clear()
-        _JOINED[key] = (seq, text)
+        text = _JOINED.get(seq, sep)
+        if text is None:
+            text = sep.join(
+                [texts[card.id] if deck[card.id] is card else card_text(card) for card in seq]
+            )
+            _JOINED.keep(seq, text, sep)
         return text
 
     lines = [HEADER, f"rules {rules_text(state.rules)}", f"round {state.round} step {state.step}"]
     for seat, p in enumerate(state.players):
-        key = (id(p), seat)
-        entry = _SEATS.get(key)
-        if entry is None or entry[0] is not p:  # players, too, are shared between states
-            text = (
+        block = _SEATS.get(p, seat)
+        if block is None:  # players, too, are shared between states
+            block = _SEATS.keep(
+                p,
                 f"seat {seat} {quote(p.name)} money {p.money}\n"
-                f"  hand {cards(p.hand)}\n  museum {cards(p.museum)}"
+                f"  hand {cards(p.hand)}\n  museum {cards(p.museum)}",
+                seat,
             )
-            if len(_SEATS) >= 512:
-                _SEATS.clear()
-            entry = _SEATS[key] = (p, text)
-        lines.append(entry[1])
+        lines.append(block)
     lines.append(f"counts {' '.join(map(str, state.counts))}")
     lines.append(f"tiles {' '.join(','.join(map(str, t)) or '-' for t in state.tiles)}")
     lines.append(f"discard {cards(state.discard)}")
     lines.append(f"deck {cards(state.deck)}")
     phase = state.phase
-    parts = [f"phase {_NAME_OF[type(phase)]}"]
-    for name in _PHASES[_NAME_OF[type(phase)]][1]:
+    kind = _NAMES[type(phase)]
+    parts = [f"phase {kind}"]
+    for name in _PHASES[kind][1]:
         value = getattr(phase, name)
         if name == "card":
             text = text_of(value)

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import attrs
 
+from modern_art._speed import IdentityCache
 from modern_art.data.errors import NotationError
 from modern_art.data.rules import DealSchedule, DoublePayment, HiddenTie, Rules, presets
 from modern_art.text.lexer import quote, unquote, words
@@ -93,7 +94,7 @@ def _write(value: object) -> str:
     return str(value)
 
 
-_WRITTEN: dict[int, tuple[Rules, str]] = {}
+_WRITTEN: IdentityCache[str] = IdentityCache(64)
 
 
 def rules_text(rules: Rules) -> str:
@@ -102,14 +103,8 @@ def rules_text(rules: Rules) -> str:
     >>> rules_text(Rules(double_payment=DoublePayment.SPLIT))
     'cmon double_payment=split'
     """
-    entry = _WRITTEN.get(id(rules))
-    if entry is not None and entry[0] is rules:  # the rules are kept, so the id is theirs
-        return entry[1]
-    if len(_WRITTEN) > 64:
-        _WRITTEN.clear()
-    text = _rules_text(rules)
-    _WRITTEN[id(rules)] = (rules, text)
-    return text
+    text = _WRITTEN.get(rules)
+    return _WRITTEN.keep(rules, _rules_text(rules)) if text is None else text
 
 
 def _rules_text(rules: Rules) -> str:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from modern_art.data.cards import Auction, Card
+from modern_art.data.cards import Auction
 from modern_art.data.phases import (
+    AuctionPhase,
     DoubleOffer,
     FixedPriceAuction,
     GameOver,
@@ -18,16 +19,17 @@ from modern_art.data.phases import (
     Offering,
     OneOfferAuction,
     OpenAuction,
+    Phase,
 )
 from modern_art.data.state import GameState
-from modern_art.seeing.views import HiddenAuctionView, PlayerView
+from modern_art.seeing.views import HiddenAuctionView, PlayerView, PublicAuction, PublicPhase
 
 __all__ = ["phase_problems"]
 
 
 def phase_problems(
     game: GameState | PlayerView,
-    phase: object,
+    phase: Phase | PublicPhase,
     money: Sequence[int | None],
     hand_sizes: Sequence[int],
 ) -> list[str]:
@@ -47,7 +49,7 @@ def phase_problems(
             out.append(f"seat {phase.asking} is asked for a second card with an empty hand (R5.2)")
         return out
     out = _lot_problems(phase)
-    auctioneer: int = phase.auctioneer  # type: ignore[attr-defined]
+    auctioneer = phase.auctioneer
     if isinstance(phase, OpenAuction | OneOfferAuction):
         out += _high_bid_problems(phase, money)
     if isinstance(phase, OpenAuction):
@@ -90,10 +92,8 @@ def _bid_problems(
     return []
 
 
-def _lot_problems(phase: object) -> list[str]:
-    lot: tuple[Card, ...] = phase.lot  # type: ignore[attr-defined]
-    kind: Auction = phase.kind  # type: ignore[attr-defined]
-    double_player = phase.double_player  # type: ignore[attr-defined]
+def _lot_problems(phase: AuctionPhase | PublicAuction) -> list[str]:
+    lot, kind, double_player = phase.lot, phase.kind, phase.double_player
     if len(lot) == 1:
         card = lot[0]
         if card.auction is Auction.DOUBLE:

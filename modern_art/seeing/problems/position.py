@@ -16,17 +16,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final, TypeGuard
 
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.cards import Card
 from modern_art.data.phases import (
+    PHASES,
     DoubleOffer,
-    FixedPriceAuction,
     GameOver,
     HiddenAuction,
-    Offering,
-    OneOfferAuction,
-    OpenAuction,
 )
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
@@ -39,7 +37,7 @@ __all__ = ["position_problems"]
 _SEAT_FIELDS = ("auctioneer", "double_player", "asking", "high_bidder", "turn")
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return type(value) is int
 
 
@@ -144,19 +142,13 @@ def _state_problems(state: GameState) -> list[str]:
     return out
 
 
+_PHASE_KINDS: Final = (*PHASES, HiddenAuctionView)
+"""What a phase may be: a state's phase, or a view's (a hidden auction with its bids sealed)."""
+
+
 def _phase_shape(phase: object, n: int) -> list[str]:
     """Seats the phase names are seats of the table; its fields have their types (R1.5)."""
-    kinds = (
-        Offering,
-        DoubleOffer,
-        OpenAuction,
-        OneOfferAuction,
-        HiddenAuction,
-        FixedPriceAuction,
-        HiddenAuctionView,
-        GameOver,
-    )
-    if not isinstance(phase, kinds):
+    if not isinstance(phase, _PHASE_KINDS):
         return [f"the phase must be a phase, got {type(phase).__name__} (R2.1)"]
     out = []
     for name in _SEAT_FIELDS:
@@ -165,7 +157,7 @@ def _phase_shape(phase: object, n: int) -> list[str]:
             continue
         if name in ("auctioneer", "asking", "turn") and not hasattr(phase, name):
             continue
-        if not _is_int(seat) or not 0 <= seat < n:  # type: ignore[operator]
+        if not _is_int(seat) or not 0 <= seat < n:
             out.append(f"the phase's {name} is {seat!r}, not a seat from 0 to {n - 1} (R1.5)")
     for name in ("passed", "sealed"):
         seats: object = getattr(phase, name, frozenset())
