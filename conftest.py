@@ -4,7 +4,7 @@
 (``--doctest-modules``). The framework adapters import numpy, PettingZoo,
 Gymnasium or OpenSpiel, which only the ``rl`` and ``openspiel`` extras
 install; without them those modules are left out here, and the tests in
-``tests/test_envs_*.py`` say what is missing (and fail when ``CI`` is set).
+``tests/frameworks/test_envs_*.py`` say what is missing (and fail when ``CI`` is set).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ _NEEDS = {
 # The web table's test helpers import Starlette's test client at the top, and
 # hold no doctests: without the test-web extra their tests skip, saying why,
 # and collecting the module itself would stop the run with an ImportError.
-collect_ignore = ["tests/webclient.py"]
+collect_ignore = ["tests/helpers/webclient.py"]
 
 collect_ignore_glob = [
     pattern

@@ -4,8 +4,11 @@ Without that variable the hook does nothing and the wheel is pure Python.
 With it, the hook compiles the core modules (:data:`COMPILED_MODULES`) with
 mypyc into C extensions and puts them in the wheel beside the ``.py`` files
 (the interpreter imports an extension before a source file of the same
-name). It needs a C compiler and the Python headers; ``pip`` brings mypy and
-setuptools into the build environment only when the variable is set.
+name). mypyc compiles a copy of the package in which each hot value has the
+native ``__init__`` that its fields imply (``modern_art._speed.native_source``);
+the wheel ships the sources as they are. It needs a C compiler and the Python
+headers; ``pip`` brings mypy and setuptools into the build environment only
+when the variable is set.
 
 A hook of our own rather than the ``hatch-mypyc`` plugin: that plugin's last
 release is from 2023, it is switched on by Hatch's own variables rather than
@@ -14,7 +17,9 @@ by ours, and it would make every build, pure ones included, install mypy.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -31,21 +36,23 @@ MYPY = "mypy>=1.18"
 
 COMPILED_MODULES = (
     "_speed",
-    "cards",
-    "actions",
-    "events",
-    "phases",
-    "state",
-    "checks",
-    "scoring",
-    "flow",
-    "turns",
-    "auctions",
-    "engine",
-    "legal",
-    "order",
+    "data/cards",
+    "data/actions",
+    "data/events",
+    "data/phases",
+    "data/state",
+    "core/refusals",
+    "core/scoring",
+    "core/round_flow",
+    "core/offering",
+    "core/auctions",
+    "core/transition",
+    "core/phase_table",
+    "core/choices",
+    "core/legal",
+    "core/seats",
 )
-"""The core, compiled: the data layer and the rules (not ``rules.py``, whose ``DealSchedule``
+"""The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
 mypyc cannot compile, nor the seeing layer above)."""
 
 _SETUP = """
@@ -63,7 +70,7 @@ dist.script_args = ["build_ext", "--build-lib", lib, "--build-temp", temp, "--pa
 dist.parse_command_line()
 dist.run_commands()
 """
-"""Run in a subprocess from the project's root, so that mypy reads its configuration."""
+"""Run in a subprocess from the copy's root, whose ``pyproject.toml`` configures mypy."""
 
 
 def wanted() -> bool:
@@ -89,13 +96,14 @@ class CompileHook(BuildHookInterface):
                 f"{SWITCH}=1 makes a compiled wheel; an editable install cannot hold it:"
                 " use 'pip install .' (not -e)"
             )
-        root = Path(self.root)
         paths = [f"modern_art/{name}.py" for name in COMPILED_MODULES]
         out = Path(tempfile.mkdtemp(prefix="modern-art-mypyc-"))
-        lib, temp = out / "lib", out / "temp"
+        source, lib, temp = out / "source", out / "lib", out / "temp"
+        native_copy(Path(self.root), source)
+        # The same relative paths as the sources', which the extensions' tracebacks name.
         subprocess.run(
             [sys.executable, "-c", _SETUP, str(lib), str(temp), *paths],
-            cwd=root,
+            cwd=source,
             check=True,
         )
         for built in sorted(lib.rglob("*")):
@@ -103,3 +111,27 @@ class CompileHook(BuildHookInterface):
                 build_data["force_include"][str(built)] = built.relative_to(lib).as_posix()
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
+
+
+def native_copy(root: Path, target: Path) -> None:
+    """Copy the package and its mypy configuration, each hot value with its native ``__init__``.
+
+    The compiled modules go through ``modern_art._speed.native_source``, which
+    keeps each line's number. ``_speed.py`` is loaded from its file: the
+    package itself is not imported while it is being built.
+    """
+    shutil.copytree(
+        root / "modern_art",
+        target / "modern_art",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.c"),
+    )
+    shutil.copy2(root / "pyproject.toml", target / "pyproject.toml")
+    spec = importlib.util.spec_from_file_location(
+        "_modern_art_speed", root / "modern_art/_speed.py"
+    )
+    assert spec is not None and spec.loader is not None
+    speed = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(speed)
+    for name in COMPILED_MODULES:
+        path = target / "modern_art" / f"{name}.py"
+        path.write_text(speed.native_source(path.read_text(encoding="utf-8")), encoding="utf-8")

@@ -4,12 +4,13 @@
   the package supports (a Python nox cannot find is skipped with a message).
 - ``coverage``: the suite under coverage, subprocesses included, with the floor
   CI holds.
-- ``lint``, ``types``, ``docs``: ruff, ``mypy --strict``, and the Sphinx build
-  and doctests with warnings as errors.
+- ``lint``, ``types``, ``imports``, ``docs``: ruff, ``mypy --strict``, the
+  house's import contracts (``lint-imports``, ``[tool.importlinter]`` in
+  pyproject.toml), and the Sphinx build and doctests with warnings as errors.
 - ``mutation``: plant small bugs in the rule modules and report how many the
   tests notice (on demand: it takes minutes; not in the default sessions).
 
-Arguments after ``--`` go to pytest: ``nox -s tests-3.13 -- tests/test_digest.py``.
+Arguments after ``--`` go to pytest: ``nox -s tests-3.13 -- tests/kit/test_digest.py``.
 CI runs ``.ci/run``, which checks the same things in one environment.
 """
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import nox
 
-nox.options.sessions = ["tests", "lint", "types", "docs"]
+nox.options.sessions = ["tests", "lint", "types", "imports", "docs"]
 nox.options.reuse_existing_virtualenvs = True
 
 PYTHONS = ["3.11", "3.12", "3.13"]
@@ -69,6 +70,13 @@ def types(session: nox.Session) -> None:
     """mypy --strict over the library, the tests and the examples."""
     session.install("-e", ".[dev]")
     session.run("mypy", "--strict", "modern_art", "tests", "examples")
+
+
+@nox.session
+def imports(session: nox.Session) -> None:
+    """The import contracts: the layers in order, and what each may not import."""
+    session.install("-e", ".", "import-linter>=2.1")
+    session.run("lint-imports")
 
 
 @nox.session

@@ -38,6 +38,7 @@ extensions = [
     "myst_parser",
     "sphinx_copybutton",
     "rule_reference",
+    "module_map",
     "modern_art_docs",
 ]
 
@@ -47,7 +48,7 @@ nitpicky = False
 
 # The framework adapters (docs/rl.rst) need the rl and openspiel extras. Without
 # them the build still works: autodoc mocks the frameworks, and that page's
-# examples are skipped (CI installs the extras, and tests/test_docs.py runs
+# examples are skipped (CI installs the extras, and tests/project/test_docs.py runs
 # the page's examples there).
 FRAMEWORKS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
 MISSING_EXTRAS = [name for name in FRAMEWORKS if importlib.util.find_spec(name) is None]

@@ -5,7 +5,7 @@ after changing a picture (Playwright for Python and Debian's Chromium)::
 
     python docs/screenshots.py
 
-``tests/test_svg_browser.py`` renders every picture again in Chromium and
+``tests/svg/test_svg_browser.py`` renders every picture again in Chromium and
 checks each committed PNG has the size drawn now.
 """
 

@@ -6,25 +6,21 @@
 (1, [0])
 """
 
+import importlib as _importlib
+import typing as _typing
+
 from modern_art._speed import COMPILED
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.agents import (
-    Agent,
-    AgentFactory,
-    HeuristicAgent,
-    Host,
-    MonteCarloAgent,
-    RandomAgent,
-    Standing,
-    TournamentResult,
-    play_game,
-    tournament,
-)
-from modern_art.cards import Auction, Card
-from modern_art.editions import CMON, ORIGINAL, Edition
-from modern_art.engine import apply, new_game
-from modern_art.errors import IllegalAction, NotationError
-from modern_art.events import (
+from modern_art.core.decks import CardSpec, find_cards, stack_deck
+from modern_art.core.legal import LegalActions, legal_actions
+from modern_art.core.records import GameRecord, ReplayError, record, replay
+from modern_art.core.scoring import artist_value, lot_payments, rank_artists, round_values, winners
+from modern_art.core.seats import next_seat
+from modern_art.core.transition import apply, new_game
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import Auction, Card
+from modern_art.data.editions import CMON, ORIGINAL, Edition
+from modern_art.data.errors import IllegalAction, NotationError
+from modern_art.data.events import (
     AuctioneerSkipped,
     AuctionStarted,
     AuctionWon,
@@ -47,13 +43,7 @@ from modern_art.events import (
     SecondCardDeclined,
     TurnStarted,
 )
-from modern_art.ledger import MoneyLedger
-from modern_art.legal import LegalActions, legal_actions
-from modern_art.midgame import setup
-from modern_art.notation import format_action, parse_action
-from modern_art.order import next_seat
-from modern_art.payout import best_case_payout, payout_if_round_ended_now, still_offerable
-from modern_art.phases import (
+from modern_art.data.phases import (
     AuctionPhase,
     DoubleOffer,
     FixedPriceAuction,
@@ -64,27 +54,14 @@ from modern_art.phases import (
     OpenAuction,
     Phase,
 )
-from modern_art.positions import read_position, write_position
-from modern_art.problems import position_problems
-from modern_art.records import GameRecord, ReplayError, record, replay
-from modern_art.redaction import visible_event, visible_events
-from modern_art.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
-from modern_art.sampling import sample_state
-from modern_art.scenario import CardSpec, find_cards, stack_deck
-from modern_art.schema import json_schema
-from modern_art.scoring import artist_value, lot_payments, rank_artists, round_values, winners
-from modern_art.sentences import describe
-from modern_art.serialize import (
-    FORMAT,
-    MAX_JSON_BYTES,
-    MAX_JSON_DEPTH,
-    SerializationError,
-    from_json,
-    to_json,
-)
-from modern_art.state import GameState, PlayerState, Step
-from modern_art.textrecords import read_records, write_records
-from modern_art.views import (
+from modern_art.data.rules import DealSchedule, DoublePayment, HiddenTie, Rules, preset, presets
+from modern_art.data.state import GameState, PlayerState, Step
+from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.payout import best_case_payout, payout_if_round_ended_now, still_offerable
+from modern_art.seeing.problems.position import position_problems
+from modern_art.seeing.redaction import visible_event, visible_events
+from modern_art.seeing.sampling import sample_state
+from modern_art.seeing.views import (
     HiddenAuctionView,
     OwnView,
     PlayerView,
@@ -95,6 +72,34 @@ from modern_art.views import (
     unseen_cards,
     view,
 )
+from modern_art.text.notation import format_action, parse_action
+from modern_art.text.positions import read_position, write_position
+from modern_art.text.records import read_records, write_records
+from modern_art.text.sentences import describe
+from modern_art.text.setup import setup
+
+if _typing.TYPE_CHECKING:  # loaded on first use by __getattr__ (below); here for type checkers
+    from modern_art.agents import (
+        Agent,
+        AgentFactory,
+        HeuristicAgent,
+        Host,
+        MonteCarloAgent,
+        RandomAgent,
+        Standing,
+        TournamentResult,
+        play_game,
+        tournament,
+    )
+    from modern_art.wire.documents import (
+        FORMAT,
+        MAX_JSON_BYTES,
+        MAX_JSON_DEPTH,
+        SerializationError,
+        from_json,
+        to_json,
+    )
+    from modern_art.wire.schema import json_schema
 
 __version__ = "0.1.0"
 
@@ -212,3 +217,61 @@ __all__ = [
     "write_position",
     "write_records",
 ]
+
+# The players layer (the bots, the tournament runner and its process pools) and
+# the wire layer (cattrs and the converter it builds) load on first use of one
+# of their names: `import modern_art` then takes about what `import attrs,
+# cattrs` does, not three times as long (benchmarks/import_time.py). The names
+# are the same, and their docs; tests/project/test_layers.py checks this table
+# against the imports for type checkers above.
+_ON_FIRST_USE: _typing.Final = {
+    "modern_art.agents": (
+        "Agent",
+        "AgentFactory",
+        "HeuristicAgent",
+        "Host",
+        "MonteCarloAgent",
+        "RandomAgent",
+        "Standing",
+        "TournamentResult",
+        "play_game",
+        "tournament",
+    ),
+    "modern_art.wire.documents": (
+        "FORMAT",
+        "MAX_JSON_BYTES",
+        "MAX_JSON_DEPTH",
+        "SerializationError",
+        "from_json",
+        "to_json",
+    ),
+    "modern_art.wire.schema": ("json_schema",),
+}
+_MODULE_OF: _typing.Final = {
+    name: module for module, names in _ON_FIRST_USE.items() for name in names
+}
+# The layer folders `import modern_art` used to load, so that `ma.agents` still works.
+_SUBPACKAGES: _typing.Final = ("agents", "wire")
+
+
+def _on_first_use(name: str) -> object:
+    """The public ``name`` from the module that defines it, imported now and kept (PEP 562)."""
+    if name in _MODULE_OF:
+        value = getattr(_importlib.import_module(_MODULE_OF[name]), name)
+    elif name in _SUBPACKAGES:
+        value = _importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # the next lookup finds it without calling this
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, those loaded on first use included."""
+    return sorted({*globals(), *_MODULE_OF, *_SUBPACKAGES})
+
+
+if not _typing.TYPE_CHECKING:
+    # Hidden from type checkers, which see the real names above: a misspelt
+    # `ma.name` stays an error for them rather than an attribute of type object.
+    __getattr__ = _on_first_use

@@ -1,11 +1,12 @@
 """Hypothesis profiles: ``ci`` (derandomized, bounded) and ``thorough`` (deep local runs).
 
 CI selects ``ci`` (``.ci/run`` sets ``HYPOTHESIS_PROFILE=ci``): the property
-suite (tests/test_properties.py, tests/test_state_machine.py) takes about a
+suite (tests/core/test_properties.py, tests/core/test_state_machine.py) takes about a
 minute on two cores (56 s quiet, 80 s shared). Local runs default to ``dev``.
 Run the deep checks, about 20 minutes, with::
 
-    HYPOTHESIS_PROFILE=thorough pytest tests/test_properties.py tests/test_state_machine.py
+    HYPOTHESIS_PROFILE=thorough pytest \
+        tests/core/test_properties.py tests/core/test_state_machine.py
 
 The run ends by printing how many games and steps the property tests checked.
 """
@@ -13,10 +14,11 @@ The run ends by printing how many games and steps the property tests checked.
 from __future__ import annotations
 
 import os
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.helpers.tally import TALLY
 
 settings.register_profile(
     "ci",
@@ -44,13 +46,6 @@ settings.register_profile(
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
 )
-
-
-TALLY: Counter[str] = Counter()
-"""What the property tests checked (games, steps), reported at the end of the run.
-
-Test modules update it with ``from tests.conftest import TALLY``.
-"""
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -5,14 +5,21 @@ Run it on demand (it takes minutes), not in every CI run::
     nox -s mutation                                # the same, through nox, with the 97% floor
     python tools/mutation.py                       # 30 mutants per rule module, seed 1
     python tools/mutation.py --per-module 0        # every mutant (slow)
-    python tools/mutation.py --modules scoring --per-module 0 --workers 2
+    python tools/mutation.py --modules core/scoring --per-module 0 --workers 2
 
-Each mutant changes one thing in one module of ``modern_art``: a comparison
-(``<`` to ``<=``, ``==`` to ``!=``, ``in`` to ``not in`` ...), an arithmetic or
-boolean operator, an integer or boolean constant, a ``not`` dropped, or a
-statement that refuses or raises (``refuse(...)``, ``raise``) or records an
-event (``events.append(...)``) removed. Mutants are sampled evenly per module
+Each mutant changes one thing in one module of ``modern_art``
+(``tools/mutants.py`` plants it): a comparison (``<`` to ``<=``, ``==`` to
+``!=``, ``in`` to ``not in`` ...), an arithmetic or boolean operator, an
+integer or boolean constant, a ``not`` dropped, or a statement that refuses
+or raises (``refuse(...)``, ``raise``) or records an event
+(``events.append(...)``) removed. Mutants are sampled evenly per module
 with a seeded generator, so two runs with the same seed try the same mutants.
+
+A module is named by its path under ``modern_art/`` without ``.py``
+(``core/auctions``, ``data/state``), as the report and
+``tools/mutation_equivalent.txt`` name it; ``--modules`` also takes the
+dotted name (``core.auctions``) or a bare name that only one module has
+(``auctions``).
 
 Strings are never mutated: messages, reprs and docstrings say things, and a
 test pinning every word would be a worse test. Functions named ``__repr__``
@@ -38,198 +45,55 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from mutants import Site, mutate, sites
+
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = Path(__file__).with_name("mutation_equivalent.txt")
 
+PACKAGE = ROOT / "modern_art"
+
+# The modules that hold the rules, by path under modern_art/ (the order fixes the sample).
 RULE_MODULES = (
-    "auctions",
-    "order",
-    "editions",
-    "scoring",
-    "turns",
-    "flow",
-    "legal",
-    "engine",
-    "state",
-    "rules",
-    "cards",
+    "core/auctions",
+    "core/seats",
+    "data/editions",
+    "core/scoring",
+    "core/offering",
+    "core/round_flow",
+    "core/legal",
+    "core/choices",
+    "core/phase_table",
+    "core/transition",
+    "data/state",
+    "data/rules",
+    "data/cards",
 )
 
 # The tests that check the rules directly and run in seconds.
 RULE_TESTS = (
-    "tests/test_setup.py",
-    "tests/test_turns.py",
-    "tests/test_bids.py",
-    "tests/test_auctions.py",
-    "tests/test_doubles.py",
-    "tests/test_round_end.py",
-    "tests/test_game_end.py",
-    "tests/test_information.py",
-    "tests/test_illegal.py",
-    "tests/test_structure.py",
-    "tests/test_rules_config.py",
-    "tests/test_order.py",
-    "tests/test_large_tables.py",
-    "tests/test_smoke.py",
-    "tests/test_golden.py",
-    "tests/test_determinism.py",
-    "tests/test_immutability.py",
-    "tests/test_found_by_properties.py",
+    "tests/core/test_setup.py",
+    "tests/core/test_turns.py",
+    "tests/core/test_bids.py",
+    "tests/core/test_auctions.py",
+    "tests/core/test_doubles.py",
+    "tests/core/test_round_end.py",
+    "tests/core/test_game_end.py",
+    "tests/seeing/test_information.py",
+    "tests/core/test_illegal.py",
+    "tests/core/test_structure.py",
+    "tests/data/test_rules_config.py",
+    "tests/core/test_order.py",
+    "tests/core/test_large_tables.py",
+    "tests/core/test_smoke.py",
+    "tests/core/test_golden.py",
+    "tests/core/test_determinism.py",
+    "tests/core/test_immutability.py",
+    "tests/core/test_found_by_properties.py",
 )
-
-_COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
-    ast.Lt: ast.LtE,
-    ast.LtE: ast.Lt,
-    ast.Gt: ast.GtE,
-    ast.GtE: ast.Gt,
-    ast.Eq: ast.NotEq,
-    ast.NotEq: ast.Eq,
-    ast.Is: ast.IsNot,
-    ast.IsNot: ast.Is,
-    ast.In: ast.NotIn,
-    ast.NotIn: ast.In,
-}
-_BINOP_SWAPS: dict[type[ast.operator], type[ast.operator]] = {
-    ast.Add: ast.Sub,
-    ast.Sub: ast.Add,
-    ast.Mult: ast.FloorDiv,
-    ast.FloorDiv: ast.Mult,
-    ast.Mod: ast.FloorDiv,
-}
-_SKIPPED_FUNCTIONS = frozenset({"__repr__", "__str__"})
-_REMOVABLE_CALLS = frozenset({"refuse", "append", "extend"})
-
-
-@dataclass(frozen=True)
-class Site:
-    """One place a module can be mutated: its node's index in walk order, and how."""
-
-    index: int
-    kind: str
-    line: int
-    function: str
-
-    def key(self, module: str, source_line: str) -> str:
-        """A key stable across edits elsewhere: module, function, kind and the line's text."""
-        return f"{module} | {self.function} | {self.kind} | {source_line.strip()}"
-
-
-def _mutations(node: ast.AST) -> list[str]:
-    """The kinds of mutation that apply to ``node`` itself."""
-    kinds: list[str] = []
-    if isinstance(node, ast.Compare):
-        kinds += [f"compare {i}" for i, op in enumerate(node.ops) if type(op) in _COMPARE_SWAPS]
-    elif isinstance(node, ast.BinOp | ast.AugAssign) and type(node.op) in _BINOP_SWAPS:
-        kinds.append("operator")
-    elif isinstance(node, ast.BoolOp):
-        kinds.append("and/or")
-    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        kinds.append("drop not")
-    elif isinstance(node, ast.Constant) and type(node.value) is bool:
-        kinds.append("flip bool")
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
-        kinds.append("int + 1")
-    elif isinstance(node, ast.Raise) and not _raises_assertion(node):
-        kinds.append("drop raise")
-    elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-        func = node.value.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if name in _REMOVABLE_CALLS:
-            kinds.append(f"drop {name}")
-    return kinds
-
-
-def _raises_assertion(node: ast.Raise) -> bool:
-    """``raise AssertionError(...)`` marks code the program never reaches: not a rule."""
-    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-    return isinstance(exc, ast.Name) and exc.id == "AssertionError"
-
-
-def _walk(tree: ast.AST) -> Iterator[tuple[ast.AST, str]]:
-    """Every node that may be mutated, with its function's name, in a fixed order.
-
-    Docstrings, other strings, f-strings and the reprs are not entered.
-    """
-
-    def visit(node: ast.AST, function: str) -> Iterator[tuple[ast.AST, str]]:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            if node.name in _SKIPPED_FUNCTIONS:
-                return
-            function = node.name
-        if isinstance(node, ast.JoinedStr):
-            return
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            return  # a docstring
-        yield node, function
-        for child in ast.iter_child_nodes(node):
-            yield from visit(child, function)
-
-    yield from visit(tree, "<module>")
-
-
-def sites(tree: ast.Module) -> list[Site]:
-    """Every mutation site of a parsed module, numbered in walk order."""
-    found: list[Site] = []
-    for index, (node, function) in enumerate(_walk(tree)):
-        for kind in _mutations(node):
-            found.append(Site(index, kind, getattr(node, "lineno", 0), function))
-    return found
-
-
-def _apply(node: ast.AST, kind: str) -> ast.AST | None:
-    """Mutate ``node`` in place (or return its replacement) for ``kind``."""
-    if kind.startswith("compare"):
-        assert isinstance(node, ast.Compare)
-        i = int(kind.split()[1])
-        node.ops[i] = _COMPARE_SWAPS[type(node.ops[i])]()
-    elif kind == "operator":
-        assert isinstance(node, ast.BinOp | ast.AugAssign)
-        node.op = _BINOP_SWAPS[type(node.op)]()
-    elif kind == "and/or":
-        assert isinstance(node, ast.BoolOp)
-        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
-    elif kind == "drop not":
-        assert isinstance(node, ast.UnaryOp)
-        return node.operand
-    elif kind == "flip bool":
-        assert isinstance(node, ast.Constant)
-        node.value = not node.value
-    elif kind == "int + 1":
-        assert isinstance(node, ast.Constant)
-        node.value = node.value + 1
-    else:  # a statement dropped
-        return ast.Pass()
-    return None
-
-
-def mutate(source: str, site: Site) -> str:
-    """The module's source with ``site`` mutated (unparsed: comments are gone)."""
-    tree = ast.parse(source)
-    for index, (node, _) in enumerate(_walk(tree)):
-        if index == site.index:
-            replacement = _apply(node, site.kind)
-            if replacement is not None:
-                _swap(tree, node, replacement)
-            break
-    return ast.unparse(ast.fix_missing_locations(tree))
-
-
-def _swap(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
-    """Put ``new`` where ``old`` is in ``tree``."""
-    for parent in ast.walk(tree):
-        for name, value in ast.iter_fields(parent):
-            if value is old:
-                setattr(parent, name, new)
-                return
-            if isinstance(value, list) and any(item is old for item in value):
-                setattr(parent, name, [new if item is old else item for item in value])
-                return
-    raise AssertionError("node not found")
 
 
 @dataclass(frozen=True)
@@ -251,10 +115,36 @@ class Outcome:
     seconds: float
 
 
+def module_file(module: str, package: Path = PACKAGE) -> Path:
+    """The file of ``module`` (``"core/auctions"``) under ``package``."""
+    return package.joinpath(*module.split("/")).with_suffix(".py")
+
+
+def resolve_module(name: str, package: Path = PACKAGE) -> str:
+    """The path name (``"core/auctions"``) of a module named by path, dotted or bare name.
+
+    Raises:
+        ValueError: no module of ``package`` has that name, or several do.
+    """
+    path = name.strip().removeprefix("modern_art/").removesuffix(".py").replace(".", "/")
+    if module_file(path, package).is_file():
+        return path
+    if "/" not in path:
+        found = sorted(
+            f.relative_to(package).with_suffix("").as_posix()
+            for f in package.rglob(f"{path}.py")
+            if "__pycache__" not in f.parts
+        )
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ValueError(f"{name!r} names several modules: {', '.join(found)}")
+    raise ValueError(f"no module {name!r} under {package}")
+
+
 def mutants(module: str, per_module: int, rng: random.Random) -> list[Mutant]:
     """A sample of ``per_module`` mutants of ``module`` (all of them if 0)."""
-    path = ROOT / "modern_art" / f"{module}.py"
-    source = path.read_text(encoding="utf-8")
+    source = module_file(module).read_text(encoding="utf-8")
     lines = source.splitlines()
     original = ast.unparse(ast.parse(source))
     chosen = sites(ast.parse(source))
@@ -288,7 +178,7 @@ def _copy_project(into: Path) -> None:
 
 def run_mutant(mutant: Mutant, workdir: Path, tests: list[str], timeout: float) -> Outcome:
     """Run ``tests`` against ``mutant`` in ``workdir`` (a project copy); restore after."""
-    target = workdir / "modern_art" / f"{mutant.module}.py"
+    target = module_file(mutant.module, workdir / "modern_art")
     original = target.read_bytes()
     target.write_text(mutant.source, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(workdir), HYPOTHESIS_PROFILE="ci")
@@ -329,16 +219,17 @@ def report(outcomes: list[Outcome], known: dict[str, str]) -> float:
             tally["killed"] += 1
         elif outcome.mutant.key in known:
             tally["equivalent"] += 1
-    print(f"{'module':<10} {'mutants':>7} {'killed':>6} {'equiv':>5} {'rate':>7}")
+    width = max([len("module"), *map(len, by_module)])
+    print(f"{'module':<{width}} {'mutants':>7} {'killed':>6} {'equiv':>5} {'rate':>7}")
     total = Counter[str]()
     for module, tally in by_module.items():
         total.update(tally)
         print(
-            f"{module:<10} {tally['total']:>7} {tally['killed']:>6} {tally['equivalent']:>5}"
+            f"{module:<{width}} {tally['total']:>7} {tally['killed']:>6} {tally['equivalent']:>5}"
             f" {_rate(tally):>6.1f}%"
         )
     print(
-        f"{'all':<10} {total['total']:>7} {total['killed']:>6} {total['equivalent']:>5}"
+        f"{'all':<{width}} {total['total']:>7} {total['killed']:>6} {total['equivalent']:>5}"
         f" {_rate(total):>6.1f}%"
     )
     for outcome in survivors:
@@ -357,7 +248,11 @@ def _rate(tally: Counter[str]) -> float:
 def main(argv: list[str] | None = None) -> int:
     """The command line: sample, run, report; exit 1 below ``--floor``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--modules", default=",".join(RULE_MODULES))
+    parser.add_argument(
+        "--modules",
+        default=",".join(RULE_MODULES),
+        help="comma-separated, by path under modern_art/ (core/auctions) or a unique name",
+    )
     parser.add_argument("--per-module", type=int, default=30, help="0: every mutant")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -366,8 +261,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floor", type=float, default=0.0, help="exit 1 below this rate")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     args = parser.parse_args(argv)
+    try:
+        modules = [resolve_module(name) for name in args.modules.split(",") if name.strip()]
+    except ValueError as exc:
+        parser.error(str(exc))
     rng = random.Random(args.seed)
-    chosen = [m for mod in args.modules.split(",") for m in mutants(mod, args.per_module, rng)]
+    chosen = [m for mod in modules for m in mutants(mod, args.per_module, rng)]
     if args.list:
         for m in chosen:
             print(f"{m.key}  (line {m.site.line})")

@@ -251,7 +251,7 @@ def _table(headers: list[str], rows: list[list[str]], classes: list[str]) -> nod
 def _documented_name(
     app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
 ) -> nodes.Element | None:
-    """Resolve ``modern_art.cards.Card`` to ``modern_art.Card`` when that is documented."""
+    """Resolve ``modern_art.data.cards.Card`` to ``modern_art.Card`` when that is documented."""
     target = node.get("reftarget", "")
     if node.get("refdomain") != "py" or not target.startswith("modern_art."):
         return None

@@ -1,12 +1,14 @@
-"""Find which tests check which rule, by name alone, without importing anything.
+"""Find which tests check which rule, and which code refuses by it, without importing anything.
 
 A rule test is a function whose name starts ``test_R<major>_<minor>_``, such
 as ``test_R5_7_second_card_is_fifth`` for rule R5.7; a test that checks
-several rules chains them (``test_R6_3_R6_4_...``). This module reads test
-files with :mod:`ast`, so neither the Sphinx build nor the docs' own test
-ever imports (or runs) a test module.
+several rules chains them (``test_R6_3_R6_4_...``). A refusal is a call
+``refuse("R4.3", ...)`` or ``IllegalAction("R4.3", ...)`` in the library
+(:func:`scan_refusals`). This module reads the files with :mod:`ast`, so
+neither the Sphinx build nor the docs' own test ever imports (or runs) a
+test module or the library.
 
-It has no Sphinx import, so ``tests/test_docs.py`` uses it too.
+It has no Sphinx import, so ``tests/project/test_docs.py`` uses it too.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
+    "Refusal",
     "RuleTest",
+    "refusals_by_rule",
     "rule_numbers_in_text",
     "rules_of_test_name",
+    "scan_refusals",
     "scan_tests",
     "tests_by_rule",
 ]
@@ -124,3 +129,124 @@ def rule_numbers_in_text(text: str) -> tuple[str, ...]:
     ('R1.1', 'R4.1')
     """
     return tuple(dict.fromkeys(_RULE_DEFINITION.findall(text)))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """One place in the library that refuses an action, citing a rule."""
+
+    rule: str | None
+    """The rule number the call names (``"R4.3"``); ``None`` where the code computes it."""
+    path: str
+    """The file, from the package folder's parent, with ``/``: ``modern_art/core/auctions.py``."""
+    line: int
+    """The line of the call (of the literal rule number, where the call spans lines)."""
+    function: str
+    """The function the call is in (``"hidden_auction"``, ``"Host.apply"``), or ``"<module>"``."""
+
+    @property
+    def place(self) -> str:
+        """``path:line``, as an editor or a traceback names it."""
+        return f"{self.path}:{self.line}"
+
+
+_REFUSERS = {"refuse": 0, "IllegalAction": 0}
+"""Calls that refuse an action, with the position of their rule argument."""
+
+
+def _callee(call: ast.Call) -> str:
+    func = call.func
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+def _rule_argument(call: ast.Call, position: int) -> ast.expr | None:
+    if len(call.args) > position and not any(
+        isinstance(a, ast.Starred) for a in call.args[: position + 1]
+    ):
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == "rule"), None)
+
+
+def _calls_by_function(tree: ast.Module) -> list[tuple[str, list[str], ast.Call]]:
+    """Every call of a module with its function's qualified name and parameters."""
+    found: list[tuple[str, list[str], ast.Call]] = []
+
+    def visit(node: ast.AST, name: str, params: list[str]) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            prefix = "" if name == "<module>" else name + "."
+            name = prefix + node.name
+            arguments = node.args
+            params = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+            params += [a.arg for a in arguments.kwonlyargs]
+        elif isinstance(node, ast.ClassDef):
+            name = node.name if name == "<module>" else f"{name}.{node.name}"
+        elif isinstance(node, ast.Call):
+            found.append((name, params, node))
+        for child in ast.iter_child_nodes(node):
+            visit(child, name, params)
+
+    visit(tree, "<module>", [])
+    return found
+
+
+def _module_refusals(tree: ast.Module, path: str) -> list[Refusal]:
+    calls = _calls_by_function(tree)
+    # A function that hands one of its parameters on as the rule refuses too:
+    # its callers' literal rule numbers are the sites (``_take_from_hand(...,
+    # "R2.1", ...)``), not the forwarding call. Followed within one module.
+    refusers = dict(_REFUSERS)
+    forwarding: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for function, params, call in calls:
+            position = refusers.get(_callee(call))
+            argument = None if position is None else _rule_argument(call, position)
+            if isinstance(argument, ast.Name) and argument.id in params:
+                forwarding.add(id(call))
+                short = function.rsplit(".", 1)[-1]
+                if short not in refusers and "." not in function:
+                    refusers[short] = params.index(argument.id)
+                    changed = True
+    found: list[Refusal] = []
+    for function, _, call in calls:
+        position = refusers.get(_callee(call))
+        if position is None or id(call) in forwarding:
+            continue
+        argument = _rule_argument(call, position)
+        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+            found.append(Refusal(argument.value, path, argument.lineno, function))
+        elif argument is not None:
+            found.append(Refusal(None, path, call.lineno, function))
+    return found
+
+
+def scan_refusals(package: Path) -> tuple[Refusal, ...]:
+    """Every refusal in the modules under ``package`` (such as ``modern_art/``), in file order.
+
+    A refusal is a call of ``refuse`` or ``IllegalAction``, or of a function
+    of the same module that passes its own parameter on to one of them as
+    the rule. Files that do not parse are skipped.
+    """
+    found: list[Refusal] = []
+    for path in sorted(package.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+        relative = path.relative_to(package.parent).as_posix()
+        found += _module_refusals(tree, relative)
+    return tuple(sorted(found, key=lambda r: (r.path, r.line)))
+
+
+def refusals_by_rule(refusals: Iterable[Refusal]) -> dict[str, tuple[Refusal, ...]]:
+    """Group the refusals that name their rule by that rule."""
+    grouped: dict[str, list[Refusal]] = {}
+    for refusal in refusals:
+        if refusal.rule is not None:
+            grouped.setdefault(refusal.rule, []).append(refusal)
+    return {rule: tuple(group) for rule, group in grouped.items()}

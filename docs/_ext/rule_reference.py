@@ -4,20 +4,24 @@ Directives and roles it adds:
 
 ``.. rule:: R4.1 Open``
     One rule: its number (a cross-reference target), an optional short
-    title, the rule in plain words (the directive's content), then a table
-    of the tests whose names cite the rule (``test_R4_1_...``), found by
-    reading ``tests/**/*.py`` with :mod:`ast` (no test is imported).
+    title, the rule in plain words (the directive's content), then the
+    places in the library that refuse an action by the rule
+    (``refuse("R4.1", ...)``, shown as ``modern_art/core/auctions.py:53``)
+    and a table of the tests whose names cite the rule (``test_R4_1_...``),
+    both found by reading ``modern_art/**/*.py`` and ``tests/**/*.py`` with
+    :mod:`ast` (nothing is imported).
 ``.. decision::``
     Inside a rule: marks and explains a decision of ours where the sources
     are silent or disagree.
 ``.. rule-coverage::``
-    A sentence saying how many of the page's rules have a test.
+    Sentences saying how many of the page's rules have a test, and how many
+    the code cites in its refusals.
 ``:rule:`R4.1```
     A link to a rule. Plain mentions such as "(R4.1)" in the docstrings
     that autodoc shows become such links too.
 
-Configuration: ``rule_tests_folder`` (default ``"../tests"``, relative to
-the docs folder).
+Configuration: ``rule_tests_folder`` (default ``"../tests"``) and
+``rule_code_folder`` (default ``"../modern_art"``), relative to the docs folder.
 """
 
 from __future__ import annotations
@@ -28,7 +32,14 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from rule_index import RuleTest, scan_tests, tests_by_rule
+from rule_index import (
+    Refusal,
+    RuleTest,
+    refusals_by_rule,
+    scan_refusals,
+    scan_tests,
+    tests_by_rule,
+)
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.domains.std import GenericObject
@@ -96,6 +107,34 @@ def _tests(app: Sphinx) -> dict[str, tuple[RuleTest, ...]]:
     return cached
 
 
+def _refusals(app: Sphinx) -> tuple[Refusal, ...]:
+    cached: tuple[Refusal, ...] | None = getattr(app, "_rule_refusals", None)
+    if cached is None:
+        folder = (Path(app.srcdir) / app.config.rule_code_folder).resolve()
+        cached = scan_refusals(folder) if folder.is_dir() else ()
+        app._rule_refusals = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _refusals_paragraph(refusals: tuple[Refusal, ...], lead: str) -> nodes.paragraph:
+    """``lead by f at path:line, path:line; by g at ...``: where the library cites a rule."""
+    by_function: dict[str, list[Refusal]] = {}
+    for refusal in refusals:
+        by_function.setdefault(refusal.function, []).append(refusal)
+    paragraph = nodes.paragraph(classes=["rule-refusals"])
+    paragraph += nodes.Text(lead)
+    for i, (function, group) in enumerate(by_function.items()):
+        paragraph += nodes.Text("; by " if i else " by ")
+        paragraph += nodes.literal(function, function)
+        paragraph += nodes.Text(" at ")
+        for j, refusal in enumerate(group):
+            if j:
+                paragraph += nodes.Text(", ")
+            paragraph += nodes.literal(refusal.place, refusal.place)
+    paragraph += nodes.Text(".")
+    return paragraph
+
+
 def _summary_paragraph(text: str) -> nodes.paragraph:
     """A docstring's first paragraph, with ``code`` (or `code`) shown as code.
 
@@ -139,26 +178,49 @@ def _tests_table(tests: tuple[RuleTest, ...]) -> nodes.Node:
 
 def _fill_placeholders(app: Sphinx, doctree: nodes.document) -> None:
     tests = _tests(app)
+    refusals = _refusals(app)
+    cited = refusals_by_rule(refusals)
     numbers: list[str] = []
     for node in list(doctree.findall(rule_tests_placeholder)):
         number = node["rule"]
         numbers.append(number)
         found = tests.get(number, ())
+        shown: list[nodes.Node] = []
+        if cited.get(number):
+            shown.append(_refusals_paragraph(cited[number], "Refused in the code"))
         if found:
-            node.replace_self(_tests_table(found))
+            shown.append(_tests_table(found))
         else:
-            node.replace_self(
+            shown.append(
                 nodes.paragraph("", "No test names this rule yet.", classes=["rule-untested"])
             )
+        node.replace_self(shown)
     for node in list(doctree.findall(rule_coverage_placeholder)):
         tested = sum(1 for number in numbers if tests.get(number))
-        node.replace_self(
+        refused = sum(1 for number in numbers if cited.get(number))
+        computed = [r for r in refusals if r.rule is None]
+        shown = [
             nodes.paragraph(
                 "",
                 f"{tested} of the {len(numbers)} rules on this page are checked by"
                 " at least one test named after them.",
+            ),
+            nodes.paragraph(
+                "",
+                f"{refused} of them are named by the library's refusals: the"
+                f" {len(refusals) - len(computed)} places in the code that raise"
+                " IllegalAction with a rule number.",
+            ),
+        ]
+        if computed:
+            shown.append(
+                _refusals_paragraph(
+                    tuple(computed),
+                    "Refusals that compute their rule instead of naming it (no rule above"
+                    " lists them):",
+                )
             )
-        )
+        node.replace_self(shown)
 
 
 def _always_reread(
@@ -211,6 +273,7 @@ def _link_rules_in_docstrings(
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role and the configuration values."""
     app.add_config_value("rule_tests_folder", "../tests", "env")
+    app.add_config_value("rule_code_folder", "../modern_art", "env")
     app.add_config_value("rule_pages", ["rules"], "env")
     app.add_node(rule_tests_placeholder)
     app.add_node(rule_coverage_placeholder)

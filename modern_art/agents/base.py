@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from modern_art.actions import Action
-from modern_art.events import Event
-from modern_art.views import OwnView
+from modern_art.data.actions import Action
+from modern_art.data.events import Event
+from modern_art.seeing.views import OwnView
 
 __all__ = ["Agent", "agent_name"]
 

@@ -25,15 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents.knowledge import (
     SeatKnowledge,
     estimates,
 )
 from modern_art.agents.ledger_cache import LedgerCache
-from modern_art.cards import Auction, Card
-from modern_art.events import Event
-from modern_art.phases import (
+from modern_art.core.scoring import ROUND_ENDING_COUNT, round_values
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import Auction, Card
+from modern_art.data.events import Event
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     HiddenAuction,
@@ -41,8 +42,7 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.scoring import ROUND_ENDING_COUNT, round_values
-from modern_art.views import HiddenAuctionView, OwnView
+from modern_art.seeing.views import HiddenAuctionView, OwnView
 
 __all__ = ["HeuristicAgent", "heuristic_action"]
 

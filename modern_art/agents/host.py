@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from modern_art.actions import Action
 from modern_art.agents.base import Agent, agent_name
-from modern_art.engine import apply
-from modern_art.events import Event
-from modern_art.order import next_seat
-from modern_art.records import GameRecord, record
-from modern_art.redaction import visible_events
-from modern_art.state import GameState, Step
-from modern_art.views import view
+from modern_art.core.records import GameRecord, record
+from modern_art.core.seats import next_seat
+from modern_art.core.transition import apply
+from modern_art.data.actions import Action
+from modern_art.data.events import Event
+from modern_art.data.state import GameState, Step
+from modern_art.seeing.redaction import visible_events
+from modern_art.seeing.views import view
 
 __all__ = ["Host", "Observer"]
 

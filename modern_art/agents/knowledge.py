@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from modern_art.actions import Action
-from modern_art.cards import Card
-from modern_art.legal import legal_actions
-from modern_art.payout import best_case_payout
-from modern_art.phases import Phase
-from modern_art.rules import Rules
-from modern_art.scoring import ROUND_ENDING_COUNT, round_values
-from modern_art.state import GameState
-from modern_art.views import OwnView, PlayerView, PublicPhase
+from modern_art.core.legal import legal_actions
+from modern_art.core.scoring import ROUND_ENDING_COUNT, round_values
+from modern_art.data.actions import Action
+from modern_art.data.cards import Card
+from modern_art.data.phases import Phase
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
+from modern_art.seeing.payout import best_case_payout
+from modern_art.seeing.views import OwnView, PlayerView, PublicPhase
 
 
 class SeatKnowledge:

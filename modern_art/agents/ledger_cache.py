@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from modern_art.events import Event
-from modern_art.ledger import MoneyLedger
-from modern_art.views import PlayerView
+from modern_art.data.events import Event
+from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.views import PlayerView
 
 
 class LedgerCache:

@@ -32,25 +32,25 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from modern_art.actions import Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
-from modern_art.engine import apply
-from modern_art.events import Event, RoundEnded
-from modern_art.ledger import MoneyLedger
-from modern_art.legal import legal_actions
-from modern_art.order import next_seat
-from modern_art.phases import (
+from modern_art.core.legal import legal_actions
+from modern_art.core.seats import next_seat
+from modern_art.core.transition import apply
+from modern_art.data.actions import Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.events import Event, RoundEnded
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     Offering,
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.sampling import sample_state
-from modern_art.state import GameState
-from modern_art.views import HiddenAuctionView, OwnView, PlayerView
+from modern_art.data.state import GameState
+from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.sampling import sample_state
+from modern_art.seeing.views import HiddenAuctionView, OwnView, PlayerView
 
 __all__ = ["MonteCarloAgent"]
 

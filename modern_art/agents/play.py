@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from modern_art.agents.base import Agent, agent_name
 from modern_art.agents.host import Host, Observer
-from modern_art.engine import new_game
-from modern_art.records import GameRecord
-from modern_art.rules import Rules
+from modern_art.core.records import GameRecord
+from modern_art.core.transition import new_game
+from modern_art.data.rules import Rules
 
 __all__ = ["play_game"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from modern_art.actions import Action
-from modern_art.events import Event
-from modern_art.views import OwnView
+from modern_art.data.actions import Action
+from modern_art.data.events import Event
+from modern_art.seeing.views import OwnView
 
 __all__ = ["RandomAgent"]
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
 
-from modern_art.records import GameRecord
-from modern_art.serialize import SerializationError, from_json, to_json
+from modern_art.core.records import GameRecord
+from modern_art.wire.documents import SerializationError, from_json, to_json
 
 __all__ = ["RecordsFile"]
 

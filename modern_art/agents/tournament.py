@@ -18,8 +18,7 @@ import os
 import pickle
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from attrs import frozen
 
@@ -27,7 +26,6 @@ from modern_art.agents.base import agent_name
 from modern_art.agents.dispatch import Submitter, run_in_order
 from modern_art.agents.factories import AgentFactory, AgentMaker, agent_maker
 from modern_art.agents.play import play_game
-from modern_art.agents.records_file import RecordsFile
 from modern_art.agents.standings import (
     Outcome,
     Standing,
@@ -35,15 +33,18 @@ from modern_art.agents.standings import (
     standings,
     wilson_interval,
 )
-from modern_art.records import GameRecord
-from modern_art.rules import Rules
+from modern_art.core.records import GameRecord
+from modern_art.data.rules import Rules
+
+if TYPE_CHECKING:
+    from modern_art.agents.records_file import RecordsFile
 
 __all__ = ["AgentFactory", "Standing", "TournamentResult", "tournament", "wilson_interval"]
 
 ProgressCallback: TypeAlias = Callable[[int, int], None]
 """Called with (games done, games in all) as games finish."""
 
-# The names tests/test_agents.py knew before the standings had their own module.
+# The names tests/players/test_agents.py knew before the standings had their own module.
 _Outcome = Outcome
 _standings = standings
 
@@ -169,7 +170,12 @@ def tournament(
     plan = _Plan(makers, rules, seed, keep_records=records is not None)
     players = len(makers)
     outcomes: list[Outcome] = []
-    log = RecordsFile(records) if records is not None else None
+    log: RecordsFile | None = None
+    if records is not None:
+        # The JSON documents (cattrs and its converter) load only for a run that keeps records.
+        from modern_art.agents.records_file import RecordsFile  # noqa: PLC0415
+
+        log = RecordsFile(records)
     if log is not None:
         check = _ResumeCheck(plan, str(log.path))
         for game, record in enumerate(log.read()):
@@ -197,6 +203,9 @@ def tournament(
                 deliver([_play_one(plan, game)])
         elif executor is None:
             _check_picklable(plan)
+            # multiprocessing loads only for a run that starts a process pool.
+            from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 _run(pool, plan, todo, workers, deliver)
         else:

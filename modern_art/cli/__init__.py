@@ -237,13 +237,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    from modern_art.cli import commands, play  # noqa: PLC0415 (they need rich)
+    from modern_art.cli import commands, play, simulate  # noqa: PLC0415 (they need rich)
     from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
-        if args.run == "play":
-            return play.play(args)
-        return commands.run(args)
+        handler = {"play": play.play, "simulate": simulate.simulate}.get(args.run, commands.run)
+        return handler(args)
     except KeyboardInterrupt:
         print("\nmodern-art: interrupted", file=sys.stderr)
         return 130

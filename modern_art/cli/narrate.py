@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from rich.console import RenderableType
 from rich.table import Table
 
-from modern_art.cards import Auction, Card
 from modern_art.cli.safe import markup_safe
-from modern_art.events import (
+from modern_art.data.cards import Auction, Card
+from modern_art.data.events import (
     AuctioneerSkipped,
     AuctionStarted,
     AuctionWon,
@@ -29,9 +29,9 @@ from modern_art.events import (
     SecondCardAdded,
     SecondCardDeclined,
 )
-from modern_art.ledger import MoneyLedger
-from modern_art.rules import Rules
-from modern_art.sentences import describe, ordinal
+from modern_art.data.rules import Rules
+from modern_art.seeing.money import MoneyLedger
+from modern_art.text.sentences import describe, ordinal
 
 EXPLAIN = {
     Auction.OPEN: "everyone may raise, as often as they like; the highest bid wins",

@@ -17,13 +17,13 @@ from pathlib import Path
 from attrs import frozen
 from rich.text import Text
 
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import TournamentResult
 from modern_art.cli.narrate import Narrator
-from modern_art.engine import apply
-from modern_art.events import Event, RoundEnded
-from modern_art.records import GameRecord
-from modern_art.state import GameState
+from modern_art.core.records import GameRecord
+from modern_art.core.transition import apply
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.events import Event, RoundEnded
+from modern_art.data.state import GameState
 from modern_art.svg import board, standings_html
 from modern_art.svg._markup import clean
 

@@ -19,7 +19,6 @@ import random
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.agents import Agent, Host
 from modern_art.cli.commands import (
     CommandError,
@@ -31,19 +30,20 @@ from modern_art.cli.commands import (
 )
 from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
 from modern_art.cli.safe import markup_safe
-from modern_art.engine import new_game
-from modern_art.errors import IllegalAction
-from modern_art.payout import best_case_payout, payout_if_round_ended_now
-from modern_art.phases import (
+from modern_art.core.transition import new_game
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.errors import IllegalAction
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     Offering,
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.redaction import visible_events
-from modern_art.state import GameState, Step
-from modern_art.views import HiddenAuctionView, OwnView, PlayerView, view
+from modern_art.data.state import GameState, Step
+from modern_art.seeing.payout import best_case_payout, payout_if_round_ended_now
+from modern_art.seeing.redaction import visible_events
+from modern_art.seeing.views import HiddenAuctionView, OwnView, PlayerView, view
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 

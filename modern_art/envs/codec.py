@@ -27,14 +27,14 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.cards import SYMBOL_ORDER, Card
-from modern_art.legal import legal_actions
-from modern_art.order import next_seat
-from modern_art.phases import FixedPriceAuction
-from modern_art.rules import Rules
-from modern_art.state import GameState
-from modern_art.views import PlayerView
+from modern_art.core.legal import legal_actions
+from modern_art.core.seats import next_seat
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import SYMBOL_ORDER, Card
+from modern_art.data.phases import FixedPriceAuction
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
+from modern_art.seeing.views import PlayerView
 
 __all__ = ["ActionCodec", "Context", "Mask", "default_max_amount"]
 
@@ -136,20 +136,20 @@ class ActionCodec:
             ValueError: an amount above ``max_amount`` (or not a whole
                 number from 0), a card not of the rules' deck, or not an action.
         """
-        kind = type(action)
-        if kind is Pass:
+        # Exactly the five classes, as apply takes them (type() tells the type checker too).
+        if type(action) is Pass:
             return self.pass_index
-        if kind is Accept:
+        if type(action) is Accept:
             return self.accept_index
-        if kind is PlayCard:
-            card = action.card  # type: ignore[union-attr]
+        if type(action) is PlayCard:
+            card: object = action.card
             if not isinstance(card, Card) or not 0 <= card.id < len(self._kind_of_id):
                 raise ValueError(f"{action!r} holds no card of this edition's deck")
             if self.rules.deck[card.id] != card:
                 raise ValueError(f"{action!r} holds no card of this edition's deck")
             return self._kind_of_id[card.id]
-        if kind is Bid or kind is SetPrice:
-            amount = action.amount if kind is Bid else action.price  # type: ignore[union-attr]
+        if type(action) is Bid or type(action) is SetPrice:
+            amount = action.amount if isinstance(action, Bid) else action.price
             if type(amount) is not int or not 0 <= amount <= self.max_amount:
                 raise ValueError(
                     f"{action!r}: the amount must be a whole number from 0 to"
@@ -243,15 +243,14 @@ class ActionCodec:
     def _mark(self, out: Mask, actions: Sequence[Action]) -> None:
         kind_of_id, cap, base = self._kind_of_id, self.max_amount, self.amount_base
         for action in actions:
-            kind = type(action)
-            if kind is PlayCard:
-                out[kind_of_id[action.card.id]] = 1  # type: ignore[union-attr]
-            elif kind is Pass:
+            if isinstance(action, PlayCard):
+                out[kind_of_id[action.card.id]] = 1
+            elif isinstance(action, Pass):
                 out[self.pass_index] = 1
-            elif kind is Accept:
+            elif isinstance(action, Accept):
                 out[self.accept_index] = 1
             else:
-                amount = action.amount if kind is Bid else action.price  # type: ignore[union-attr]
+                amount = action.amount if isinstance(action, Bid) else action.price
                 if amount <= cap:
                     out[base + amount] = 1
 

@@ -38,18 +38,18 @@ from gymnasium import spaces
 from modern_art.agents.base import Agent
 from modern_art.agents.heuristic import HeuristicAgent
 from modern_art.agents.tournament import AgentFactory
-from modern_art.engine import apply, new_game
+from modern_art.core.seats import next_seat
+from modern_art.core.transition import apply, new_game
+from modern_art.data.events import Event
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec
 from modern_art.envs.incremental import ObservationCache, follow_money, observe_state
 from modern_art.envs.observation import Observation, observation_size
 from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
-from modern_art.events import Event
-from modern_art.ledger import MoneyLedger
-from modern_art.order import next_seat
-from modern_art.redaction import visible_events
-from modern_art.rules import Rules
-from modern_art.state import GameState
-from modern_art.views import view
+from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.redaction import visible_events
+from modern_art.seeing.views import view
 
 __all__ = ["ENV_ID", "SeatEnv"]
 

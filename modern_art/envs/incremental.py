@@ -20,7 +20,11 @@ from typing import Any
 
 import numpy as np
 
-from modern_art.cards import Card
+from modern_art.core.scoring import winners
+from modern_art.data.cards import Card
+from modern_art.data.events import AuctionWon, Event, PaintingsSold
+from modern_art.data.phases import GameOver, HiddenAuction
+from modern_art.data.state import GameState
 from modern_art.envs.observation import (
     Layout,
     Observation,
@@ -28,11 +32,7 @@ from modern_art.envs.observation import (
     fill_phase,
     layout_of,
 )
-from modern_art.events import AuctionWon, Event, PaintingsSold
-from modern_art.ledger import MoneyLedger
-from modern_art.phases import GameOver, HiddenAuction
-from modern_art.scoring import winners
-from modern_art.state import GameState
+from modern_art.seeing.money import MoneyLedger
 
 __all__ = ["ObservationCache", "follow_money", "observe_state"]
 
@@ -133,14 +133,13 @@ class ObservationCache:
             self._tails[seat] = found
         v[layout.phase_at[10] :] = found[1]
         phase = state.phase
-        kind = type(phase)
-        if kind is HiddenAuction:
-            bids = phase.bids  # type: ignore[union-attr]
+        if isinstance(phase, HiddenAuction):
+            bids = phase.bids
             sealed: Iterable[int] = [s for s, bid in enumerate(bids) if bid is not None]
             own_bid = bids[seat]
         else:
             sealed, own_bid = (), None
-        won = winners(state) if kind is GameOver else ()
+        won = winners(state) if isinstance(phase, GameOver) else ()
         if to_act is None:
             to_act = state.to_act
         fill_phase(v, layout, phase, to_act, sealed, own_bid, won)

@@ -16,10 +16,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from modern_art.cards import SYMBOL_ORDER, Card
-from modern_art.events import Event
-from modern_art.ledger import MoneyLedger, known_money
-from modern_art.phases import (
+from modern_art._speed import IdentityCache
+from modern_art.data.cards import SYMBOL_ORDER, Card
+from modern_art.data.events import Event
+from modern_art.data.phases import PHASES as PHASE_CLASSES
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     GameOver,
@@ -28,27 +29,32 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.rules import Rules
-from modern_art.views import HiddenAuctionView, PlayerView
+from modern_art.data.rules import Rules
+from modern_art.seeing.money import MoneyLedger, known_money
+from modern_art.seeing.views import HiddenAuctionView, PlayerView
 
 __all__ = ["Observation", "observation_size", "observation_slices", "observe"]
 
 Observation = npt.NDArray[np.float32]
 """An observation vector."""
 
-PHASES = ("offering", "double offer", "open", "one-offer", "hidden", "fixed price", "game over")
+_PHASE_NAMES: dict[type, str] = {
+    Offering: "offering",
+    DoubleOffer: "double offer",
+    OpenAuction: "open",
+    OneOfferAuction: "one-offer",
+    HiddenAuction: "hidden",
+    FixedPriceAuction: "fixed price",
+    GameOver: "game over",
+}
+
+PHASES = tuple(_PHASE_NAMES[cls] for cls in PHASE_CLASSES)
 """The phase slice's entries, in order."""
 
-_PHASE_INDEX: dict[type, int] = {
-    Offering: 0,
-    DoubleOffer: 1,
-    OpenAuction: 2,
-    OneOfferAuction: 3,
-    HiddenAuction: 4,
-    HiddenAuctionView: 4,
-    FixedPriceAuction: 5,
-    GameOver: 6,
-}
+# Each phase's entry in the phase slice: its place among the phases, a view's
+# hidden auction at the state's.
+_PHASE_INDEX: dict[type, int] = {cls: i for i, cls in enumerate(PHASE_CLASSES)}
+_PHASE_INDEX[HiddenAuctionView] = _PHASE_INDEX[HiddenAuction]
 
 
 def observation_slices(rules: Rules, players: int) -> tuple[tuple[str, slice, str], ...]:
@@ -221,7 +227,7 @@ class Layout:
         return row
 
 
-_LAYOUTS: dict[tuple[int, int], Layout] = {}
+_LAYOUTS: IdentityCache[Layout] = IdentityCache(64)
 
 
 _LAST: list[Layout] = []
@@ -231,12 +237,9 @@ def layout_of(rules: Rules, n: int) -> Layout:
     # Keyed by identity: hashing a Rules costs more than building a vector.
     if _LAST and _LAST[0].rules is rules and _LAST[0].n == n:
         return _LAST[0]
-    key = (id(rules), n)
-    layout = _LAYOUTS.get(key)
-    if layout is None or layout.rules is not rules:
-        if len(_LAYOUTS) >= 64:
-            _LAYOUTS.clear()
-        layout = _LAYOUTS[key] = Layout(rules, n)
+    layout = _LAYOUTS.get(rules, n)
+    if layout is None:
+        layout = _LAYOUTS.keep(rules, Layout(rules, n), n)
     _LAST[:] = [layout]
     return layout
 
@@ -300,12 +303,12 @@ def fill_phase(
     start = at[1]
     for s in to_act:
         out[start + s] = 1.0
-    if kind is Offering:
-        out[at[3] + phase.auctioneer] = 1.0  # type: ignore[attr-defined]
+    if isinstance(phase, Offering):
+        out[at[3] + phase.auctioneer] = 1.0
         return
-    if kind is DoubleOffer:
-        double_player = phase.double_player  # type: ignore[attr-defined]
-        out[at[2] + kinds[phase.card.id]] = 1.0  # type: ignore[attr-defined]
+    if isinstance(phase, DoubleOffer):
+        double_player = phase.double_player
+        out[at[2] + kinds[phase.card.id]] = 1.0
         out[at[3] + double_player] = 1.0
         out[at[4] + double_player] = 1.0
         return

@@ -41,9 +41,14 @@ import numpy as np
 import pyspiel
 from attrs import evolve, frozen
 
-from modern_art.actions import Action, Bid
-from modern_art.cards import Card
-from modern_art.engine import apply, new_game
+from modern_art.core.seats import next_seat
+from modern_art.core.transition import apply, new_game
+from modern_art.data.actions import Action, Bid
+from modern_art.data.cards import Card
+from modern_art.data.events import BidsRevealed, Event
+from modern_art.data.phases import HiddenAuction
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec, default_max_amount
 from modern_art.envs.incremental import ObservationCache, follow_money, observe_state
 from modern_art.envs.observation import observation_size
@@ -54,14 +59,9 @@ from modern_art.envs.rewards import (
     final_rewards,
     reward_bounds,
 )
-from modern_art.events import BidsRevealed, Event
-from modern_art.ledger import MoneyLedger
-from modern_art.order import next_seat
-from modern_art.phases import HiddenAuction
-from modern_art.rules import Rules
-from modern_art.sampling import sample_state
-from modern_art.state import GameState
-from modern_art.views import view
+from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.sampling import sample_state
+from modern_art.seeing.views import view
 
 __all__ = ["GAME_NAME", "ModernArtGame", "ModernArtObserver", "ModernArtState", "max_game_length"]
 
@@ -111,7 +111,7 @@ def max_game_length(rules: Rules, players: int, max_amount: int) -> int:
     return players * sum(rules.deals(players)) * (1 + players + auction)
 
 
-class ModernArtGame(pyspiel.Game):  # type: ignore[misc]
+class ModernArtGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
     """The OpenSpiel game: ``pyspiel.load_game("python_modern_art", {...})`` makes one.
 
     Args:
@@ -189,7 +189,7 @@ class _Setup:
         return (_Setup, (self.rules, self.codec, self.reward, self.players))
 
 
-class ModernArtState(pyspiel.State):  # type: ignore[misc]
+class ModernArtState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     """A state of :class:`ModernArtGame`; its ``game_state`` is the library's."""
 
     def __init__(self, game: ModernArtGame) -> None:

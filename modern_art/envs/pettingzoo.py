@@ -34,17 +34,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from modern_art.engine import apply, new_game
+from modern_art.core.seats import first_to_ask
+from modern_art.core.transition import apply, new_game
+from modern_art.data.phases import GameOver
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec
 from modern_art.envs.incremental import ObservationCache, follow_money
 from modern_art.envs.observation import observation_size
 from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
-from modern_art.ledger import MoneyLedger
-from modern_art.order import first_to_ask
-from modern_art.phases import GameOver
-from modern_art.rules import Rules
-from modern_art.state import GameState
-from modern_art.views import view
+from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.views import view
 
 __all__ = ["ModernArtEnv", "env", "raw_env"]
 
@@ -86,7 +86,7 @@ def raw_env(
     )
 
 
-class ModernArtEnv(AECEnv):  # type: ignore[misc]
+class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """One game of Modern Art at a table of ``players`` seats, as a PettingZoo AEC env.
 
     Args:

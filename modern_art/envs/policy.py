@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from modern_art.actions import Action
+from modern_art.data.actions import Action
+from modern_art.data.events import Event
 from modern_art.envs.codec import ActionCodec, Mask
 from modern_art.envs.observation import Observation, observe
-from modern_art.events import Event
-from modern_art.ledger import MoneyLedger
-from modern_art.views import PlayerView
+from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.views import PlayerView
 
 __all__ = ["Policy", "PolicyAgent"]
 

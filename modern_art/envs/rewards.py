@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from modern_art.rules import Rules
+from modern_art.data.rules import Rules
 
 __all__ = ["REWARDS", "Reward", "check_reward", "final_rewards", "most_money", "reward_bounds"]
 

@@ -13,7 +13,7 @@ import re
 import zlib
 from functools import lru_cache
 
-from modern_art.cards import Auction, Card
+from modern_art.data.cards import Auction, Card
 
 __all__ = [
     "CARD_H",

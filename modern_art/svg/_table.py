@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from modern_art.cards import Card
-from modern_art.phases import (
+from modern_art.core.scoring import winners
+from modern_art.data.cards import Card
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     GameOver,
@@ -20,11 +21,10 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.rules import Rules
-from modern_art.scoring import winners
-from modern_art.state import GameState
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
+from modern_art.seeing.views import HiddenAuctionView, PlayerView, PublicPhase
 from modern_art.svg._markup import clean
-from modern_art.views import HiddenAuctionView, PlayerView, PublicPhase
 
 __all__ = [
     "NAME_CHARS",

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from modern_art.cards import Card
-from modern_art.rules import Rules
-from modern_art.state import GameState
+from modern_art.data.cards import Card
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
+from modern_art.seeing.views import PlayerView
 from modern_art.svg._markup import (
     CARD_H,
     CARD_W,
@@ -36,7 +37,6 @@ from modern_art.svg._table import (
     lot,
     statuses,
 )
-from modern_art.views import PlayerView
 
 __all__ = ["board", "card"]
 

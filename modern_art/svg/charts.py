@@ -6,8 +6,14 @@ Both read a :class:`~modern_art.TournamentResult` and nothing else, so
 
 from __future__ import annotations
 
-from modern_art.agents.tournament import Standing, TournamentResult
+from typing import TYPE_CHECKING
+
 from modern_art.svg._markup import document, text
+
+if TYPE_CHECKING:
+    # Only the types: drawing a card must not load the bots (the players layer
+    # sits above the pictures, and agents/standings.py draws with these charts).
+    from modern_art.agents.standings import Standing, TournamentResult
 
 __all__ = ["money_chart", "standings_chart", "standings_html"]
 

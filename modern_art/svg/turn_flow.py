@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from modern_art.cards import Auction
+from modern_art.data.cards import Auction
 from modern_art.svg._markup import document, text
 
 __all__ = ["turn_flow"]

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from modern_art.events import Event, RoundEnded
-from modern_art.rules import Rules
-from modern_art.scoring import artist_value
+from modern_art.core.scoring import artist_value
+from modern_art.data.events import Event, RoundEnded
+from modern_art.data.rules import Rules
 from modern_art.svg._markup import document, short_artist
 
 __all__ = ["BoardAfterRound", "value_board", "value_rounds"]

@@ -44,7 +44,7 @@ True
 
 from __future__ import annotations
 
-from modern_art.phases import (
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     GameOver,
@@ -52,8 +52,8 @@ from modern_art.phases import (
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.rules import Rules
-from modern_art.state import GameState
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
 
 __all__ = ["max_money", "max_steps", "potential"]
 

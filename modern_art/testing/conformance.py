@@ -9,7 +9,7 @@ from attrs import frozen
 from hypothesis import Phase, find, settings
 from hypothesis.errors import NoSuchExample
 
-from modern_art.rules import Rules
+from modern_art.data.rules import Rules
 from modern_art.testing.invariants import GameChecker
 from modern_art.testing.strategies import PlayedGame, games
 from modern_art.testing.violation import InvariantViolation

@@ -12,10 +12,10 @@ from __future__ import annotations
 import hashlib
 import random
 
-from modern_art.engine import apply, new_game
-from modern_art.legal import legal_actions
-from modern_art.redaction import visible_events
-from modern_art.rules import DoublePayment, HiddenTie, Rules
+from modern_art.core.legal import legal_actions
+from modern_art.core.transition import apply, new_game
+from modern_art.data.rules import DoublePayment, HiddenTie, Rules
+from modern_art.seeing.redaction import visible_events
 
 __all__ = ["DIGEST_RULES", "behaviour_digest", "game_digest"]
 

@@ -8,19 +8,21 @@ from typing import NoReturn
 
 from attrs import define
 
-from modern_art.cards import Card
-from modern_art.engine import apply
-from modern_art.errors import IllegalAction
-from modern_art.legal import legal_actions
-from modern_art.phases import DoubleOffer
-from modern_art.state import GameState, Step
+from modern_art.core.legal import legal_actions
+from modern_art.core.transition import apply
+from modern_art.data.cards import Card
+from modern_art.data.errors import IllegalAction
+from modern_art.data.phases import DoubleOffer
+from modern_art.data.state import GameState, Step
 from modern_art.testing.bounds import potential
 from modern_art.testing.ledger import Ledger
 from modern_art.testing.probes import action_space, legal_sample
 from modern_art.testing.violation import InvariantViolation
 
 # The checker trusts no bot: it hands apply whatever it was given, typed or not,
-# and demands IllegalAction for anything that is not a legal action.
+# and demands IllegalAction for anything that is not a legal action. apply's
+# implementation takes an object; its overloads, which the ignore passes by,
+# tell typed callers to send an action.
 _apply_untrusted: Callable[[GameState, object], Step] = apply  # type: ignore[assignment]
 
 __all__ = ["GameChecker"]

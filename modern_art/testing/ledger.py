@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from modern_art.cards import Auction, Card
-from modern_art.events import (
+from modern_art.data.cards import Auction, Card
+from modern_art.data.events import (
     AuctioneerSkipped,
     AuctionStarted,
     AuctionWon,
@@ -31,9 +31,9 @@ from modern_art.events import (
     SecondCardAdded,
     TurnStarted,
 )
-from modern_art.phases import DoubleOffer
-from modern_art.rules import Rules
-from modern_art.state import GameState, Step
+from modern_art.data.phases import DoubleOffer
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState, Step
 
 __all__ = ["Ledger"]
 

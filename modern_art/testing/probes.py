@@ -12,18 +12,18 @@ from __future__ import annotations
 
 import random
 
-from modern_art.actions import Accept, Bid, Pass, PlayCard, SetPrice
-from modern_art.cards import Auction, Card
-from modern_art.legal import legal_actions
-from modern_art.phases import (
+from modern_art.core.legal import legal_actions
+from modern_art.data.actions import Accept, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import Auction, Card
+from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     Offering,
     OneOfferAuction,
     OpenAuction,
 )
-from modern_art.rules import Rules
-from modern_art.state import GameState
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
 
 __all__ = ["GARBAGE_AMOUNTS", "action_space", "garbage_cards", "legal_sample"]
 

@@ -11,14 +11,14 @@ from attrs import field, frozen
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
-from modern_art.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.cards import SYMBOL_ORDER, Card
-from modern_art.editions import CMON, ORIGINAL, Edition
-from modern_art.engine import apply, new_game
-from modern_art.events import Event
-from modern_art.legal import legal_actions
-from modern_art.rules import DoublePayment, HiddenTie, Rules
-from modern_art.state import GameState, Step
+from modern_art.core.legal import legal_actions
+from modern_art.core.transition import apply, new_game
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import SYMBOL_ORDER, Card
+from modern_art.data.editions import CMON, ORIGINAL, Edition
+from modern_art.data.events import Event
+from modern_art.data.rules import DoublePayment, HiddenTie, Rules
+from modern_art.data.state import GameState, Step
 from modern_art.testing.bounds import max_steps
 from modern_art.testing.probes import GARBAGE_AMOUNTS, NOT_ACTIONS, garbage_cards
 

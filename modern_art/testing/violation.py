@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from modern_art.state import GameState
+from modern_art.data.state import GameState
 
 __all__ = ["INVARIANTS", "InvariantViolation", "replay_script"]
 

@@ -1,0 +1,132 @@
+"""Untrusted JSON text, parsed within limits: size, nesting, integer digits, repeated keys.
+
+:func:`~modern_art.from_json` reads documents that may come from anyone,
+so the text is bounded before Python's parser sees it: at most
+:data:`MAX_JSON_BYTES` of UTF-8 (by default), nested at most
+:data:`MAX_JSON_DEPTH` deep (checked without recursion, so deep input never
+reaches the recursive parser), integers of at most :data:`MAX_INT_DIGITS`
+digits (a 64-bit integer), no key twice in an object, and no ``NaN`` or
+``Infinity``. :func:`holds_long_int` keeps :func:`~modern_art.to_json`
+from writing what this would refuse to read.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+from typing import Any, Final
+
+__all__ = [
+    "MAX_INT_DIGITS",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
+    "TextError",
+    "holds_long_int",
+    "parse",
+]
+
+MAX_JSON_BYTES: Final = 1_048_576
+"""The largest document :func:`from_json` reads by default: 1 MiB of UTF-8.
+
+A finished game's record is far smaller; pass ``max_bytes`` to change it.
+"""
+
+MAX_JSON_DEPTH: Final = 16
+"""The deepest nesting of arrays and objects :func:`from_json` reads.
+
+Checked before parsing, so deep input never reaches the recursive parser.
+The deepest real document nests 5 levels.
+"""
+
+MAX_INT_DIGITS: Final = 18
+"""The most digits of an integer on the wire: ``abs(n) < 10**18`` fits a 64-bit integer."""
+
+
+class TextError(ValueError):
+    """Text that is no JSON within the limits; :func:`from_json` reports it as a document fault."""
+
+
+def parse(text: object, max_bytes: int) -> object:
+    """Parse untrusted JSON ``text`` (``str`` or UTF-8 ``bytes``) within the limits.
+
+    Raises:
+        TextError: ``text`` is not text, is larger than ``max_bytes`` bytes
+            of UTF-8, is not UTF-8, nests deeper than :data:`MAX_JSON_DEPTH`,
+            or is not valid JSON within the limits above.
+    """
+    source = _text(text, max_bytes)
+    if _depth(source) > MAX_JSON_DEPTH:
+        raise TextError(f"nested deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        return json.loads(
+            source,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_int=_bounded_int,
+        )
+    except (ValueError, RecursionError) as exc:
+        raise TextError(f"not valid JSON ({exc})") from None
+
+
+def holds_long_int(body: object) -> bool:
+    """Whether a written body holds an integer of more than :data:`MAX_INT_DIGITS` digits."""
+    stack = [body]
+    while stack:
+        item = stack.pop()
+        if type(item) is int:
+            if abs(item) >= 10**MAX_INT_DIGITS:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return False
+
+
+def _text(text: object, max_bytes: int) -> str:
+    """``text`` as a ``str`` of at most ``max_bytes`` bytes of UTF-8."""
+    if isinstance(text, str):
+        if len(text) <= max_bytes and len(text.encode("utf-8", "surrogatepass")) <= max_bytes:
+            return text
+    elif isinstance(text, bytes | bytearray):
+        if len(text) <= max_bytes:
+            try:
+                return bytes(text).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise TextError(f"not UTF-8 ({exc})") from None
+    else:
+        raise TextError(f"expected JSON text, got a {type(text).__name__}")
+    raise TextError(f"larger than the limit of {max_bytes} bytes")
+
+
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+
+
+def _depth(text: str) -> int:
+    """How deeply arrays and objects nest in ``text``, without recursion."""
+    skeleton = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(1 if c in "[{" else -1 for c in skeleton), default=0)
+
+
+# The parser's hooks raise ValueError, which parse() reports as "not valid JSON".
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise ValueError(f"key {json.dumps(key)} appears twice in an object")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"integers have at most {MAX_INT_DIGITS} digits, got {len(digits)}")
+    return int(digits)

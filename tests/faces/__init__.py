@@ -1,0 +1,1 @@
+"""Tests of the faces: the ``modern-art`` command (``modern_art/cli/``) and the web table."""

@@ -1,0 +1,49 @@
+"""The web tests' skip helper: any import failure skips with its reason, or fails under CI."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.webkit import need
+
+
+@pytest.fixture
+def broken_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A module that raises RuntimeError when imported, as Starlette's test client does."""
+    (tmp_path / "broken_client.py").write_text(
+        'raise RuntimeError("needs the httpx2 package\\n  pip install httpx2")\n'
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "broken_client", raising=False)
+    return "broken_client"
+
+
+def test_need_skips_when_a_module_raises_runtime_error_on_import(
+    broken_module: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A RuntimeError at import is a skip naming the module, the error and the install command."""
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        need(broken_module)
+    reason = str(skipped.value)
+    assert "broken_client is not importable (RuntimeError: needs the httpx2 package)" in reason
+    assert "pip install -e '.[test-web]'" in reason
+
+
+def test_need_fails_under_ci_instead_of_skipping(
+    broken_module: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With CI set, the same failure fails the test run, so a broken install cannot pass."""
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI is set"):
+        need(broken_module)
+
+
+def test_need_skips_a_missing_module_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module that does not exist is a skip saying ModuleNotFoundError."""
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="ModuleNotFoundError"):
+        need("no_such_module_for_modern_art")

@@ -1,0 +1,1 @@
+"""Tests of the frameworks: ``modern_art/envs/`` (the adapters) and ``modern_art/scale``."""

@@ -1,0 +1,1 @@
+"""Shared helpers of the test suite: one home, imported as ``tests.helpers.x``."""

@@ -1,0 +1,40 @@
+"""Running the ``modern-art`` command as a user would, for the tests of the command.
+
+The command's tests (``tests/faces/test_cli*.py``) start it in a fresh
+process, ``python -m modern_art``, from the project root, and read its exit
+code, output and errors: nothing in the test process can hide a crash.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The project root, where the command is started."""
+
+FAST_BOTS = "heuristic,random,heuristic"
+"""A lineup of quick bots for ``--bots``: a whole game takes well under a second."""
+
+
+def run(
+    *args: str, stdin: str = "", timeout: float = 300, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m modern_art ARGS`` from the project root, as a user would.
+
+    ``stdin`` is typed in; ``env`` adds to (or overrides) the test's own
+    environment. The result holds the exit code and the text of stdout and
+    stderr; a non-zero exit is the test's to judge.
+    """
+    return subprocess.run(
+        [sys.executable, "-m", "modern_art", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
+        env={**os.environ, **env} if env else None,
+    )

@@ -1,0 +1,119 @@
+"""The web table's tests' shared pieces: prompt timings, fixtures, and requests made simply.
+
+Import it only after :func:`webkit.need` found Starlette's test client.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import modern_art as ma
+from examples.web import Limits, Registry, Timings, create_app
+from tests.helpers.webkit import Clock, need, short_rules
+
+FAST = Timings(bot_delay=0.0, open_idle=4.0, going=2.0, ttl=600.0, poll=0.05, tick=None)
+NO_LIMITS = Limits(rate=0.0, tables_per_minute=0.0)  # the limits' own tests set theirs
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """A clock moved by hand."""
+    return Clock()
+
+
+@pytest.fixture
+def registry(clock: Clock) -> Registry:
+    """A registry on the hand-moved clock, with prompt bots and no background ticker."""
+    return Registry(FAST, clock=clock)
+
+
+@pytest.fixture
+def client(registry: Registry) -> TestClient:
+    """A test client on an app sharing ``registry``, without per-address limits."""
+    return TestClient(create_app(registry, limits=NO_LIMITS))
+
+
+JSON = {"Content-Type": "application/json"}
+
+
+def auth(token: str) -> dict[str, str]:
+    """The headers of a JSON request by the seat holding ``token``."""
+    return {"Authorization": f"Bearer {token}", **JSON}
+
+
+def open_http(client: TestClient, **fields: Any) -> tuple[str, dict[int, str]]:
+    """Open a table through the API; its id and each person's token by seat."""
+    reply = client.post("/api/tables", json={"players": 3, "humans": [0], "seed": 4, **fields})
+    assert reply.status_code == 201, reply.text
+    body = reply.json()
+    tokens = {s["seat"]: s["link"].split("#token=")[1] for s in body["seats"]}
+    return body["table"], tokens
+
+
+def seat_view(client: TestClient, table: str, token: str, since: int = 0) -> dict[str, Any]:
+    """The seat's document, which must be answered 200."""
+    reply = client.get(f"/api/tables/{table}/seat?since={since}", headers=auth(token))
+    assert reply.status_code == 200, reply.text
+    body: dict[str, Any] = reply.json()
+    return body
+
+
+def post_action(
+    client: TestClient, table: str, token: str, action: ma.Action | str | bytes, step: int
+) -> Any:
+    """Post ``action`` (or a raw body) made on ``step``; the reply."""
+    body = ma.to_json(action) if not isinstance(action, str | bytes) else action
+    return client.post(
+        f"/api/tables/{table}/actions?step={step}", content=body, headers=auth(token)
+    )
+
+
+def stacked(registry: Registry, hands: list[list[Any]], humans: list[int], **kw: Any) -> Any:
+    """A 3-player table with round-1 ``hands`` stacked; returns the table and tokens."""
+    rules = short_rules(len(hands[0]))
+    deck = ma.stack_deck(hands, rules=rules)
+    return registry.open_table(
+        ["Ann", "Bea", "Cy"], humans=humans, rules=rules, deck=deck, seed=1, **kw
+    )
+
+
+ROOT = Path(__file__).parents[2]
+
+
+def free_port() -> int:
+    """A port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
+
+
+def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
+    """``python -m examples.web`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
+    httpx = need("httpx", "httpx: pip install httpx")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db), *FLAGS],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/tables/none", timeout=1)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.05)
+    process.kill()
+    said = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    raise RuntimeError(f"the server did not start: {said}")

@@ -1,0 +1,1 @@
+"""Tests of the players: ``modern_art/agents/`` (bots, the host loop, tournaments)."""

@@ -1,0 +1,60 @@
+"""The README's test run works without the optional extras: nothing is collected that needs one.
+
+``pytest`` collects the doctests of every module under ``tests/`` too
+(``--doctest-modules``), helpers included. A helper that imports an extra
+at its top would stop a run without that extra with an ImportError at
+collection, before any test could skip and say why.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import conftest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What only the extras install (rl, openspiel, ray, web, test-web).
+EXTRAS = {
+    "numpy",
+    "pettingzoo",
+    "gymnasium",
+    "pyspiel",
+    "ray",
+    "starlette",
+    "uvicorn",
+    "httpx",
+    "httpx2",
+    "playwright",
+}
+
+
+def _top_level_imports(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports outside any function, class or ``try``."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            names.update(alias.name.partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.partition(".")[0])
+    return names
+
+
+def test_helpers_that_import_an_extra_are_left_out_of_collection() -> None:
+    """Each helper module of tests/ importing an extra at its top is in ``collect_ignore``."""
+    helpers = [p for p in (ROOT / "tests").rglob("*.py") if not p.name.startswith("test_")]
+    needing = {p.relative_to(ROOT).as_posix() for p in helpers if _top_level_imports(p) & EXTRAS}
+    assert needing  # the check sees the web helpers, so it can fail
+    assert needing <= set(conftest.collect_ignore)
+
+
+def test_the_check_reads_imports_as_python_does(tmp_path: Path) -> None:
+    """``import a.b``, ``from a.b import c`` count; relative and nested imports do not."""
+    module = tmp_path / "m.py"
+    module.write_text(
+        "import numpy.linalg\nfrom starlette.testclient import TestClient\n"
+        "from . import sibling\ndef f():\n    import ray\n",
+        encoding="utf-8",
+    )
+    assert _top_level_imports(module) == {"numpy", "starlette"}
