@@ -1,4 +1,4 @@
-"""The ``modern-art`` command: demo, play, simulate, replay and rules.
+"""The ``modern-art`` command: demo, play, simulate, replay, rules and serve.
 
 Install it with the ``cli`` extra (``pip install -e '.[cli]'`` from a clone,
 ``pip install 'modern-art[cli]'`` once published), which brings in ``rich``
@@ -212,6 +212,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_options(rules)
     rules.add_argument("--list", action="store_true", help="list the presets' names")
     rules.set_defaults(run="rules")
+
+    # `serve` parses its own options (modern_art.web.serve), which main hands on.
+    commands.add_parser(
+        "serve",
+        add_help=False,
+        help="serve the table in the browser (the web extra); modern-art serve --help",
+        description="Serves the web table: people play in the browser, against bots or"
+        " each other.",
+    ).set_defaults(run="serve")
     return parser
 
 
@@ -222,8 +231,13 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with ``argv`` (default: the process's arguments); the exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:
+        from modern_art.web.serve import main as serve  # noqa: PLC0415 (a face above)
+
+        return serve(arguments[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     if getattr(args, "run", None) is None:
         parser.print_help(sys.stderr)
         return 2
