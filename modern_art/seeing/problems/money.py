@@ -24,7 +24,9 @@ from modern_art.seeing.problems.history import by_artist
 __all__ = ["money_bound", "money_problems", "step_problems"]
 
 
-def money_bound(rules: Rules, n: int, discard: Sequence[Card], tiles: Sequence[Sequence[int]]) -> int:
+def money_bound(
+    rules: Rules, n: int, discard: Sequence[Card], tiles: Sequence[Sequence[int]]
+) -> int:
     """The most money the table can hold: starting money plus the most the sales paid (R6.5)."""
     sold = by_artist(rules, discard)
     return n * rules.starting_money + sum(c * sum(t) for c, t in zip(sold, tiles, strict=True))

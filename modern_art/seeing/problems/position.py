@@ -315,9 +315,7 @@ def _history_problems(
     ranked = _rankings_so_far(game)
     out = discard_problems(rules, game.discard, game.tiles, ranked, over)
     now = (*(card for museum in museums for card in museum), *_in_play(game.phase))
-    out += deal_problems(
-        rules, n, game.round, len(game.discard), hand_sizes, len(now), over
-    )
+    out += deal_problems(rules, n, game.round, len(game.discard), hand_sizes, len(now), over)
     bound = money_bound(rules, n, game.discard, game.tiles)
     untouched = game.round == 1 and not over and not any(museums)
     out += money_problems(rules, money, bound, untouched)
