@@ -248,7 +248,14 @@ def setup(
             f" named for the discard: more than the {dealt} dealt by round {round}"
             " (R1.4, R6.6)"
         )
-    past, board = past_rounds(rules, n, ranked, size, named_past, pool, board)
+    try:
+        past, board = past_rounds(rules, n, ranked, size, named_past, pool, board)
+    except ValueError:
+        if check:
+            raise
+        # A "what if" that no past rounds give: the discard as named, then unused cards.
+        past = (*named_past, *pool[: max(0, size - len(named_past))])
+        board = board if board is not None else _leftmost_tiles(rules, ranked)
     leftover = set(past)
     undealt = (*top, *(card for card in pool if card not in leftover))
     artists = rules.artists
@@ -358,3 +365,11 @@ def _tiles(rules: Rules, tiles: object) -> tuple[tuple[int, ...], ...]:
             raise ValueError(f"tiles: {part!r} must have at most {rules.rounds} whole tile values")
         board[artists.index(_artist(rules, part))] = tuple(values)
     return tuple(board)
+
+
+def _leftmost_tiles(rules: Rules, ranked: int) -> tuple[tuple[int, ...], ...]:
+    """For a "what if" only: each past round's tiles to the leftmost artists, 30 first."""
+    places = min(len(rules.value_tiles), len(rules.artists))
+    return tuple(
+        (rules.value_tiles[a],) * ranked if a < places else () for a in range(len(rules.artists))
+    )
