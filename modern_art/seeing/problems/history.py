@@ -20,8 +20,10 @@ necessary condition, computed in one pass over the discard and the tiles:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
+from modern_art._speed import IdentityCache
 from modern_art.core.scoring import ROUND_ENDING_COUNT, rank_artists
 from modern_art.data.cards import Card
 from modern_art.data.rules import Rules
@@ -30,12 +32,23 @@ from modern_art.seeing.problems.tiles import count
 __all__ = ["by_artist", "deal_problems", "discard_problems"]
 
 
+_COUNTS: IdentityCache[list[int]] = IdentityCache(256)
+"""Paintings per artist of a tuple of cards (a discard, a deck), by the tuple's identity.
+
+Consecutive states share their discard and their rules' deck, so each is counted once.
+"""
+
+
 def by_artist(rules: Rules, cards: Sequence[Card]) -> list[int]:
-    """How many of ``cards`` each artist painted, in board order."""
-    index = {artist: a for a, artist in enumerate(rules.artists)}
-    counts = [0] * len(index)
-    for card in cards:
-        counts[index[card.artist]] += 1
+    """How many of ``cards`` each artist painted, in board order (do not change the list)."""
+    artists = rules.artists
+    known = _COUNTS.get(cards, artists)
+    if known is not None:
+        return known
+    tally = Counter([card.artist for card in cards])
+    counts = [tally[artist] for artist in artists]
+    if isinstance(cards, tuple):  # immutable: safe to keep
+        _COUNTS.keep(cards, counts, artists)
     return counts
 
 
