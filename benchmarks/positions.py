@@ -32,7 +32,7 @@ def _parse() -> argparse.Namespace:
 
 
 def _states(ma: Any, rules: Any, games: int) -> list[Any]:
-    from modern_art.testing import playout  # noqa: PLC0415 (after the checkout is on the path)
+    from modern_art.testing import playout  # after the checkout is on the path
 
     states = []
     for seed in range(games):
@@ -63,7 +63,7 @@ def _scaled_rules(ma: Any, times: int) -> Any:
 def main() -> None:
     args = _parse()
     sys.path.insert(0, str(args.checkout))
-    import modern_art as ma  # noqa: PLC0415
+    import modern_art as ma
 
     print(f"checkout {args.checkout}, Python {platform.python_version()}, {args.games} games")
     print()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 
@@ -30,16 +31,12 @@ SWITCHES = list(itertools.product(ma.HiddenTie, ma.DoublePayment, (False, True))
 def _rules(schedule: int, switch: int) -> ma.Rules:
     tie, payment, open_money = SWITCHES[switch]
     deals = SCHEDULES[schedule]
-    return ma.Rules(
-        hidden_tie=tie,
-        double_payment=payment,
-        open_money=open_money,
-        **({} if deals is None else {"deal_schedule": deals}),
-    )
+    rules = ma.Rules(hidden_tie=tie, double_payment=payment, open_money=open_money)
+    return rules if deals is None else attrs.evolve(rules, deal_schedule=deals)
 
 
 def _all_in(legal: ma.LegalActions, rng: random.Random) -> ma.Action:
-    """Half the time the highest bid or price on offer (all the bidder's money), else any action."""
+    """Half the time the highest bid or price on offer (all the money), else any action."""
     amounts = [a for a in legal if isinstance(a, ma.Bid | ma.SetPrice)]
     if amounts and rng.random() < 0.5:
         return max(amounts, key=lambda a: a.amount if isinstance(a, ma.Bid) else a.price)

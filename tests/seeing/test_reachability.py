@@ -1,4 +1,4 @@
-"""Positions no game reaches, each for one fact of the history: money, the discard, the deal, turns, views.
+"""Positions no game reaches, one fact of the history each: money, discard, deal, turns, views.
 
 Each case breaks one necessary condition of reachability that
 :func:`modern_art.position_problems` checks (docs/text.rst, "What is
@@ -113,7 +113,7 @@ def _to_discard(state: ma.GameState, artist: str, k: int = 1) -> ma.GameState:
             card = next(c for c in state.players[seat].hand if c.artist == artist)
             hand = tuple(c for c in state.players[seat].hand if c != card)
             state = _player(state, seat, hand=hand)
-        state = attrs.evolve(state, discard=state.discard + (card,))
+        state = attrs.evolve(state, discard=(*state.discard, card))
     return state
 
 
@@ -171,6 +171,11 @@ def _all_offered_in_round1() -> ma.GameState:
     rules = ma.Rules(deal_schedule={n: (5, 2, 2, 0) for n in (3, 4, 5)})
     hands = [["melim/o", "melim/h"], ["thaler/o", "thaler/h"], ["martins/o", "martins/h"]]
     return ma.setup(3, round=2, rules=rules, check=False, hands=hands)
+
+
+def _next_auctioneer(phase: Any) -> Any:
+    """The auction with the seat after its auctioneer as auctioneer."""
+    return attrs.evolve(phase, auctioneer=(phase.auctioneer + 1) % 3)
 
 
 def _view(state: ma.GameState, seat: int | None, **changes: Any) -> ma.PlayerView:
@@ -296,10 +301,7 @@ STATES: list[tuple[str, Callable[[], ma.GameState], str]] = [
     ),
     (
         "an auction whose auctioneer did not offer last",
-        lambda: attrs.evolve(
-            OPEN_R1,
-            phase=attrs.evolve(OPEN_R1.phase, auctioneer=(OPEN_R1.phase.auctioneer + 1) % 3),  # type: ignore[union-attr]
-        ),
+        lambda: attrs.evolve(OPEN_R1, phase=_next_auctioneer(OPEN_R1.phase)),
         "is the auctioneer, but the seats have offered",
     ),
     (
@@ -315,7 +317,7 @@ STATES: list[tuple[str, Callable[[], ma.GameState], str]] = [
     # A state's phase
     (
         "a state whose phase is a HiddenAuctionView",
-        lambda: attrs.evolve(HIDDEN, phase=ma.view(HIDDEN, 0).phase),
+        lambda: attrs.evolve(HIDDEN, phase=ma.view(HIDDEN, 0).phase),  # type: ignore[arg-type]
         "is what one seat sees of it",
     ),
 ]
@@ -396,7 +398,7 @@ def _setup_again(state: ma.GameState) -> ma.GameState:
 def test_R6_an_impossible_history_is_named_and_refused(
     fact: str, make: Callable[[], ma.GameState], says: str
 ) -> None:
-    """position_problems names the fact with its rule; read_position, from_json, setup refuse it."""
+    """position_problems names the fact and its rule; read_position, from_json, setup refuse it."""
     bad = make()
     problems = ma.position_problems(bad)
     assert any(says in problem for problem in problems), problems
@@ -406,7 +408,7 @@ def test_R6_an_impossible_history_is_named_and_refused(
     except ValueError as exc:
         assert says in str(exc)
     else:
-        with pytest.raises(ma.NotationError, match="cannot arise|problem|R[0-9]"):
+        with pytest.raises(ma.NotationError, match=r"cannot arise|problem|R[0-9]"):
             ma.read_position(text)
     try:
         doc = ma.to_json(bad)

@@ -112,7 +112,7 @@ def _one_round(
 ) -> list[str]:
     """After one ranking the discard is that round's counts: its ranking is the board's."""
     ranking = rank_artists(offered, rules)
-    expected = [()] * len(offered)
+    expected: list[tuple[int, ...]] = [()] * len(offered)
     for place, a in enumerate(ranking):
         expected[a] = (rules.value_tiles[place],)
     if [tuple(t) for t in tiles] == expected:

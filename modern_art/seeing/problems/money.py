@@ -1,4 +1,4 @@
-"""Money against what the rounds so far could have paid, and the step against the play (R1.2, R6.5).
+"""Money against what the rounds so far could have paid; the step against the play (R1.2, R6.5).
 
 Part of :func:`modern_art.position_problems`. Money enters the game only at
 the start (``starting_money`` a seat, R1.2) and at the end of each round,
