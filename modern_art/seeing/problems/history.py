@@ -150,10 +150,11 @@ def deal_problems(
     if over:
         return out
     if round_ > 1 and discard >= dealt:
+        past = "round 1" if round_ == 2 else f"rounds 1 to {round_ - 1}"
         out.append(
-            f"the discard holds {discard} cards offered in rounds 1 to {round_ - 1}, but"
-            f" those rounds dealt {dealt} and left at least one in hand, or the game would"
-            " have ended (R6.6, R8.1)"
+            f"the discard holds {discard} cards offered in {past}, but {past} dealt"
+            f" {dealt} and left at least one in hand, or the game would have ended"
+            " (R6.6, R8.1)"
         )
     now = deals[round_ - 1]
     short = sum(max(0, now - size) for size in hand_sizes)
