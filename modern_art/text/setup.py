@@ -239,9 +239,18 @@ def setup(
     over = isinstance(phase, GameOver)
     ranked = round if over else round - 1
     offered_now = sum(map(len, museum_cards)) + len(fixed)
-    _fill(rules, n, round, hand_cards, [h[-1:] == (...,) for h in hand_args], offered_now, pool)
+    # The seat to offer next comes first: the seats before it offered last, and are short.
+    first = auctioneer if phase is None else getattr(phase, "auctioneer", auctioneer)
+    first = (first if type(first) is int else 0) + (
+        phase is not None and not isinstance(phase, Offering)
+    )
+    first %= n
+    open_ended = [h[-1:] == (...,) for h in hand_args]
+    sizes = _hand_sizes(
+        rules, n, round, [len(h) for h in hand_cards], open_ended, offered_now, len(pool), first
+    )
     dealt = n * sum(rules.deals(n)[:round])
-    size = dealt - sum(map(len, hand_cards)) - offered_now
+    size = dealt - sum(sizes) - offered_now
     if size < len(named_past):
         raise ValueError(
             f"{dealt - size} cards are in hands, museums and the lot, and {len(named_past)}"
@@ -256,8 +265,10 @@ def setup(
         # A "what if" that no past rounds give: the discard as named, then unused cards.
         past = (*named_past, *pool[: max(0, size - len(named_past))])
         board = board if board is not None else _leftmost_tiles(rules, ranked)
-    leftover = set(past)
-    undealt = (*top, *(card for card in pool if card not in leftover))
+    gone = set(past)
+    pool = [card for card in pool if card not in gone]
+    _top_up(rules, hand_cards, sizes, pool)
+    undealt = (*top, *pool)
     artists = rules.artists
     counts = [0] * len(artists)
     for card in (*(c for m in museum_cards for c in m), *fixed):
@@ -287,24 +298,61 @@ def setup(
     return state
 
 
-def _fill(
+def _hand_sizes(
     rules: Rules,
     n: int,
     round: int,
-    hands: list[list[Card]],
+    sizes: list[int],
     open_ended: Sequence[bool],
     offered_now: int,
-    pool: list[Card],
-) -> None:
-    """Top up the hands ending in ``...`` from ``pool`` (taking its cards): the fewest that fit.
+    spare: int,
+    first: int,
+) -> list[int]:
+    """How many cards each hand ending in ``...`` holds: the fewest that fit.
 
     A seat's hand is at least this round's deal where the cards offered this
     round cannot account for less (R6.6), and the hands together hold every
     card dealt that the past rounds could not have offered (R6.1, R8.1).
+    Seats are filled clockwise from ``first``, the seat to offer next, so the
+    seats just before it, which offered last, hold one card fewer (R2.4).
+    ``spare``: the unused cards there are to fill with.
     """
+    sizes = list(sizes)
     if not any(open_ended):
-        return
-    # Take the artists in turn, so that a filled hand holds a bit of everything.
+        return sizes
+    deals = rules.deals(n)
+    now, cap = deals[round - 1], sum(deals[:round])
+    dealt, before = n * cap, n * sum(deals[: round - 1])
+    # A past round offers 5 to 5 + 4 a other artist cards; aim at a usual 13 (R6.1).
+    widest = 5 + 4 * (len(rules.artists) - 1)
+    most_past = 0 if round == 1 else min(before - 1, (round - 1) * min(widest, 13))
+    fillable = [s % n for s in range(first, first + n) if open_ended[s % n]]
+
+    def short() -> int:
+        return sum(max(0, now - size) for size in sizes)
+
+    def grow(seat: int) -> bool:
+        nonlocal spare
+        if sizes[seat] >= cap or not spare:
+            return False
+        sizes[seat] += 1
+        spare -= 1
+        return True
+
+    grew = True
+    while grew and short() > offered_now:  # a card a seat a pass, clockwise from ``first``
+        grew = False
+        for seat in fillable:
+            if short() > offered_now and sizes[seat] < now and grow(seat):
+                grew = True
+    while dealt - offered_now - sum(sizes) > most_past:
+        if not grow(min(fillable, key=sizes.__getitem__)):
+            break
+    return sizes
+
+
+def _top_up(rules: Rules, hands: list[list[Card]], sizes: Sequence[int], pool: list[Card]) -> None:
+    """Give each hand cards from ``pool`` (taking them) up to its size, the artists in turn."""
     seen: dict[str, int] = {}
     ranks = []
     for card in pool:
@@ -313,40 +361,20 @@ def _fill(
     order = sorted(range(len(pool)), key=ranks.__getitem__)
     named = {(card.artist, card.auction) for hand in hands for card in hand}
     mixed = [pool[i] for i in reversed(order)]  # popped from the end: first in turn last
-    deals = rules.deals(n)
-    now, cap = deals[round - 1], sum(deals[:round])
-    dealt, before = n * cap, n * sum(deals[: round - 1])
-    # A past round offers 5 to 5 + 4 a other artist cards; aim at a usual 13 (R6.1).
-    widest = 5 + 4 * (len(rules.artists) - 1)
-    most_past = 0 if round == 1 else min(before - 1, (round - 1) * min(widest, 13))
-    fillable = [s for s in range(n) if open_ended[s]]
-
-    def short() -> int:
-        return sum(max(0, now - len(h)) for h in hands)
-
-    def grow(seat: int) -> bool:
-        if len(hands[seat]) >= cap or not mixed:
-            return False
-        # A kind no hand names and this one does not hold yet: a card named without #id
-        # stays one card, and a kind named in one hand is not made up in another.
-        kinds = named | {(card.artist, card.auction) for card in hands[seat]}
-        at = next(
-            (
-                i
-                for i in reversed(range(len(mixed)))
-                if (mixed[i].artist, mixed[i].auction) not in kinds
-            ),
-            len(mixed) - 1,
-        )
-        hands[seat].append(mixed.pop(at))
-        return True
-
-    while short() > offered_now and any(len(hands[s]) < now and grow(s) for s in fillable):
-        pass
-    while dealt - offered_now - sum(map(len, hands)) > most_past:
-        smallest = min(fillable, key=lambda s: len(hands[s]))
-        if not grow(smallest):
-            break
+    for seat, hand in enumerate(hands):
+        while len(hand) < sizes[seat] and mixed:
+            # A kind no hand names and this one does not hold yet: a card named without
+            # #id stays one card, and a kind named in one hand is not made up in another.
+            kinds = named | {(card.artist, card.auction) for card in hand}
+            at = next(
+                (
+                    i
+                    for i in reversed(range(len(mixed)))
+                    if (mixed[i].artist, mixed[i].auction) not in kinds
+                ),
+                len(mixed) - 1,
+            )
+            hand.append(mixed.pop(at))
     taken = {card for hand in hands for card in hand}
     pool[:] = [card for card in pool if card not in taken]
 

@@ -323,6 +323,12 @@ STATES: list[tuple[str, Callable[[], ma.GameState], str]] = [
 ]
 """(fact, make the state, what its problem says)."""
 
+WRONG_TYPE = {"a state whose phase is a HiddenAuctionView"}
+"""The compiled build's GameState refuses a field of the wrong type with a TypeError when
+made; the pure build makes it, and position_problems names the fact."""
+
+BUILDABLE = [case for case in STATES if not (ma.COMPILED and case[0] in WRONG_TYPE)]
+
 
 VIEWS: list[tuple[str, Callable[[], ma.PlayerView], str]] = [
     (
@@ -394,7 +400,7 @@ def _setup_again(state: ma.GameState) -> ma.GameState:
     )
 
 
-@pytest.mark.parametrize(("fact", "make", "says"), STATES, ids=[f for f, _, _ in STATES])
+@pytest.mark.parametrize(("fact", "make", "says"), BUILDABLE, ids=[f for f, _, _ in BUILDABLE])
 def test_R6_an_impossible_history_is_named_and_refused(
     fact: str, make: Callable[[], ma.GameState], says: str
 ) -> None:
