@@ -1,4 +1,4 @@
-"""Past rounds for :func:`modern_art.setup`: a discard and value tiles that could have happened.
+"""What :func:`modern_art.setup` makes up: past rounds that could have happened, and hands.
 
 Round ``k`` of the past is made as a round of the game: it ended on a fifth
 painting of its winner (R6.1), every other artist offered at most four
@@ -16,7 +16,7 @@ from modern_art.data.cards import Card
 from modern_art.data.rules import Rules
 from modern_art.seeing.problems.tiles import count
 
-__all__ = ["PastRounds", "past_rounds"]
+__all__ = ["PastRounds", "hand_sizes", "past_rounds", "top_up"]
 
 _FIVE = ROUND_ENDING_COUNT
 
@@ -219,3 +219,84 @@ def _deal_out(
         for place, a in enumerate(rank_artists(row, rules)):
             made[a].append(rules.value_tiles[place])
     return tuple(discard), tiles if tiles is not None else tuple(map(tuple, made))
+
+
+def hand_sizes(
+    rules: Rules,
+    n: int,
+    round: int,
+    sizes: list[int],
+    open_ended: Sequence[bool],
+    offered_now: int,
+    spare: int,
+    first: int,
+) -> list[int]:
+    """How many cards each hand ending in ``...`` holds: the fewest that fit.
+
+    A seat's hand is at least this round's deal where the cards offered this
+    round cannot account for less (R6.6), and the hands together hold every
+    card dealt that the past rounds could not have offered (R6.1, R8.1).
+    Seats are filled clockwise from ``first``, the seat to offer next, so the
+    seats just before it, which offered last, hold one card fewer (R2.4).
+    ``spare``: the unused cards there are to fill with.
+    """
+    sizes = list(sizes)
+    if not any(open_ended):
+        return sizes
+    deals = rules.deals(n)
+    now, cap = deals[round - 1], sum(deals[:round])
+    dealt, before = n * cap, n * sum(deals[: round - 1])
+    # A past round offers 5 to 5 + 4 a other artist cards; aim at a usual 13 (R6.1).
+    widest = 5 + 4 * (len(rules.artists) - 1)
+    most_past = 0 if round == 1 else min(before - 1, (round - 1) * min(widest, 13))
+    fillable = [s % n for s in range(first, first + n) if open_ended[s % n]]
+
+    def short() -> int:
+        return sum(max(0, now - size) for size in sizes)
+
+    def grow(seat: int) -> bool:
+        nonlocal spare
+        if sizes[seat] >= cap or not spare:
+            return False
+        sizes[seat] += 1
+        spare -= 1
+        return True
+
+    grew = True
+    while grew and short() > offered_now:  # a card a seat a pass, clockwise from ``first``
+        grew = False
+        for seat in fillable:
+            if short() > offered_now and sizes[seat] < now and grow(seat):
+                grew = True
+    while dealt - offered_now - sum(sizes) > most_past:
+        if not grow(min(fillable, key=sizes.__getitem__)):
+            break
+    return sizes
+
+
+def top_up(rules: Rules, hands: list[list[Card]], sizes: Sequence[int], pool: list[Card]) -> None:
+    """Give each hand cards from ``pool`` (taking them) up to its size, the artists in turn."""
+    seen: dict[str, int] = {}
+    ranks = []
+    for card in pool:
+        seen[card.artist] = seen.get(card.artist, -1) + 1
+        ranks.append((seen[card.artist], rules.artists.index(card.artist)))
+    order = sorted(range(len(pool)), key=ranks.__getitem__)
+    named = {(card.artist, card.auction) for hand in hands for card in hand}
+    mixed = [pool[i] for i in reversed(order)]  # popped from the end: first in turn last
+    for seat, hand in enumerate(hands):
+        while len(hand) < sizes[seat] and mixed:
+            # A kind no hand names and this one does not hold yet: a card named without
+            # #id stays one card, and a kind named in one hand is not made up in another.
+            kinds = named | {(card.artist, card.auction) for card in hand}
+            at = next(
+                (
+                    i
+                    for i in reversed(range(len(mixed)))
+                    if (mixed[i].artist, mixed[i].auction) not in kinds
+                ),
+                len(mixed) - 1,
+            )
+            hand.append(mixed.pop(at))
+    taken = {card for hand in hands for card in hand}
+    pool[:] = [card for card in pool if card not in taken]

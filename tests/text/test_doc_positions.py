@@ -32,11 +32,11 @@ def _recording(built: list[tuple[ma.GameState, bool]]) -> Iterator[None]:
         built.append((state, kwargs.get("check", True)))
         return state
 
-    ma.setup = setup  # type: ignore[assignment]
+    ma.setup = setup
     try:
         yield
     finally:
-        ma.setup = real  # type: ignore[assignment]
+        ma.setup = real
 
 
 def _readme_blocks() -> list[str]:
