@@ -9,6 +9,9 @@ state's size, not faster.
 
 ``--checkout PATH`` imports ``modern_art`` from another checkout (the base
 before a change, say) to compare: the states are made by that checkout too.
+On a busy machine separate runs differ by more than the checks cost, so the
+last table times this checkout with and without the history and view-secret
+checks (issue 24), the passes interleaved so that the load hits both alike.
 Not part of the test run.
 """
 
@@ -80,6 +83,37 @@ def main() -> None:
         view_us = _per_state(ma.position_problems, views, args.repeat)
         label = "CMON" if times == 1 else f"x{times}"
         print(f"| {label} | {len(rules.deck)} | {len(states)} | {state_us:.1f} | {view_us:.1f} |")
+    _added_cost(ma, args)
+
+
+def _added_cost(ma: Any, args: argparse.Namespace) -> None:
+    """position_problems with and without the history and view-secret checks, interleaved."""
+    try:
+        import modern_art.seeing.problems.position as imported
+    except ImportError:
+        return
+    position: Any = imported  # another checkout's module: looked up by name
+    if not hasattr(position, "_history_problems"):
+        return
+    states = _states(ma, ma.Rules(), args.games)
+    views = [ma.view(state, state.step % 4) for state in states]
+    real = position._history_problems, position.view_secret_problems
+    times: dict[str, list[float]] = {"on": [], "off": [], "view on": [], "view off": []}
+    for _ in range(args.repeat):
+        position._history_problems, position.view_secret_problems = real
+        times["on"].append(_per_state(ma.position_problems, states, 1))
+        times["view on"].append(_per_state(ma.position_problems, views, 1))
+        position._history_problems = lambda *_: []
+        position.view_secret_problems = lambda _: []
+        times["off"].append(_per_state(ma.position_problems, states, 1))
+        times["view off"].append(_per_state(ma.position_problems, views, 1))
+    position._history_problems, position.view_secret_problems = real
+    med = {key: statistics.median(values) for key, values in times.items()}
+    print()
+    print("| CMON, this checkout | with the history checks µs | without µs | ratio |")
+    print("| --- | --- | --- | --- |")
+    for what, on, off in (("state", "on", "off"), ("view", "view on", "view off")):
+        print(f"| {what} | {med[on]:.1f} | {med[off]:.1f} | {med[on] / med[off]:.2f} |")
 
 
 if __name__ == "__main__":
