@@ -81,6 +81,12 @@ def new_game(
         rules = Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, got {rules!r}")
+    if isinstance(players, int) and not rules.min_players <= players <= rules.max_players:
+        # Before the names are made: a count of 10**18 is refused at once (R1.1).
+        raise ValueError(
+            f"the game takes {rules.min_players} to {rules.max_players} players,"
+            f" got {players} (R1.1)"
+        )
     names = _player_names(players)
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:

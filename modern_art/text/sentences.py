@@ -194,6 +194,19 @@ def _bid_sealed(s: _Speaker, e: BidSealed) -> str:
 
 def _bids_revealed(s: _Speaker, e: BidsRevealed) -> str:
     bids = ", ".join(f"{s.who(seat)} {bid}" for seat, bid in enumerate(e.bids))
+    top = max(e.bids, default=0)
+    tied = [seat for seat, bid in enumerate(e.bids) if bid == top]
+    if top == 0:
+        return (
+            f"The sealed bids are revealed: {bids}; all are 0, so the auctioneer"
+            " takes it free (R4.3)."
+        )
+    if len(tied) > 1:
+        return (
+            f"The sealed bids are revealed: {bids}; {s.listing(tied)} tie at {top}, and the"
+            " tie rule decides: under CMON rules the auctioneer if tied, else the tied player"
+            " nearest clockwise from the auctioneer's left (R4.3)."
+        )
     return f"The sealed bids are revealed: {bids}."
 
 
@@ -220,12 +233,15 @@ def _taken_free(s: _Speaker, e: LotTakenFree) -> str:
 
 
 def _round_ended(s: _Speaker, e: RoundEnded) -> str:
+    unsold = " on a pair: neither painting is sold" if len(e.ending_cards) == 2 else ""
     if not e.ranking:
-        return f"Round {e.round} ends; no artist ranks."
+        return f"Round {e.round} ends{unsold}; no artist ranks."
     places = ", ".join(
         f"{artist} {ordinal(place + 1)} (+{tile})"
         for place, (artist, tile) in enumerate(zip(e.ranking, e.tiles, strict=False))
     )
+    if unsold:  # a double's second card ended it (R5.7, R6.2)
+        return f"Round {e.round} ends{unsold}; {places}."
     return f"Round {e.round} ends: {places}."
 
 
