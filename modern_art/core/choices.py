@@ -40,6 +40,7 @@ __all__ = [
     "offering_actions",
     "one_offer_actions",
     "open_actions",
+    "pick",
 ]
 
 Run = tuple[type[Bid] | type[SetPrice] | type[PlayCard] | None, int, Sequence[Any]]
@@ -132,7 +133,7 @@ class LegalActions(Sequence[Action]):
                     action: Action = base[i]
                     return action
                 if kind is PlayCard:
-                    return PlayCard(seat, base[i])
+                    return _play_card(seat, base[i])
                 amount: int = base + i
                 if kind is Bid and 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
                     shared = _BIDS[seat]
@@ -205,6 +206,45 @@ class LegalActions(Sequence[Action]):
         )
 
 
+def pick(actions: LegalActions, i: int) -> tuple[Action, int]:
+    """Action ``i`` of ``actions`` (``0 <= i < len(actions)``) and its seat: ``actions[i]``.
+
+    The same action as indexing gives, without the checks of an index from
+    outside; :func:`modern_art.playout` draws ``i`` itself.
+    """
+    for size, kind, seat, base in actions._parts:
+        if i < size:
+            if kind is None:
+                action: Action = base[i]
+                return action, action.seat
+            if kind is PlayCard:
+                return _play_card(seat, base[i]), seat
+            amount: int = base + i
+            if kind is Bid and 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
+                shared = _BIDS[seat]
+                bid: Bid | None = shared[amount]
+                if bid is None:
+                    bid = shared[amount] = Bid(seat, amount)
+                return bid, seat
+            made: Action = kind(seat, amount)
+            return made, seat
+        i -= size
+    raise IndexError("legal action index out of range")
+
+
+def _play_card(seat: int, card: Card) -> PlayCard:
+    """``PlayCard(seat, card)``, made once per seat and card object and kept (see ``_PLAYS``)."""
+    if not 0 <= seat < SEATS:
+        return PlayCard(seat, card)
+    plays = _PLAYS[seat]
+    made = plays.get(id(card))
+    if made is None or made.card is not card:
+        if len(plays) >= _PLAYS_KEPT:
+            plays.clear()
+        made = plays[id(card)] = PlayCard(seat, card)
+    return made
+
+
 _new = object.__new__
 
 
@@ -233,6 +273,12 @@ SHARED_BIDS = 512
 # for, and shared (actions are immutable): a random player's pick then makes no
 # new value.
 _BIDS: tuple[list[Bid | None], ...] = tuple([None] * SHARED_BIDS for _ in range(SEATS))
+
+# Each PlayCard(seat, card) that indexing gives out is kept the same way, by the card
+# object's id (the PlayCard holds the card, so the id stays its own), at most
+# _PLAYS_KEPT a seat: a game's deck is 70 cards, met again game after game.
+_PLAYS: tuple[dict[int, PlayCard], ...] = tuple({} for _ in range(SEATS))
+_PLAYS_KEPT = 4096
 
 _PASS = tuple(_single(Pass(seat)) for seat in range(SEATS))
 _ACCEPT = tuple(_single(Accept(seat)) for seat in range(SEATS))
