@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
 from modern_art._speed import PURE
 from modern_art.core.choices import pick
+from modern_art.core.draws import randbelow
 from modern_art.core.legal import LegalActions, legal_actions
 from modern_art.core.phase_table import OFFERS, PLAY, offers, play
 from modern_art.core.transition import apply
@@ -23,7 +24,7 @@ from modern_art.data.events import Event
 from modern_art.data.phases import GameOver
 from modern_art.data.state import GameState
 
-__all__ = ["Policy", "playout", "randbelow"]
+__all__ = ["Policy", "playout"]
 
 Policy = Callable[[GameState, LegalActions, random.Random], Action]
 """A playout's chooser: ``policy(state, actions, rng)`` returns one of ``actions``.
@@ -85,35 +86,6 @@ def playout(state: GameState, *, seed: int, policy: Policy | None = None) -> Gam
     if not callable(policy):
         raise ValueError(f"policy must be None or a callable, got {policy!r}")
     return _chosen(state, rng, policy)
-
-
-_BITS: Final = tuple(n.bit_length() for n in range(1024))
-"""``n.bit_length()`` for the counts of legal actions a game has (a table: one read)."""
-
-
-def randbelow(getrandbits: Callable[[int], int], n: int) -> int:
-    """``random.Random.randrange(n)`` for ``n > 0``, drawn from the same stream.
-
-    ``getrandbits`` is the generator's bound method. This is the algorithm of
-    CPython's ``Random._randbelow_with_getrandbits`` (3.11 to 3.13), which
-    ``randrange(n)`` calls for the ``Random`` class itself: take ``k =
-    n.bit_length()`` bits, again until the number is below ``n``. Compiled,
-    it skips the two Python frames of ``randrange``; a test checks it draws
-    what ``randrange`` draws. Only for a ``random.Random``, not a subclass
-    (which may draw otherwise).
-
-    >>> import random
-    >>> a, b = random.Random(5), random.Random(5)
-    >>> [randbelow(a.getrandbits, n) for n in (1, 7, 100, 5000)] == [
-    ...     b.randrange(n) for n in (1, 7, 100, 5000)
-    ... ]
-    True
-    """
-    k = _BITS[n] if n < 1024 else n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
 
 
 def _uniform(state: GameState, rng: random.Random) -> GameState:
