@@ -52,6 +52,7 @@ COMPILED_MODULES = (
     "core/legal",
     "core/seats",
     "core/draws",
+    "core/uniform",
     "core/playout",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``

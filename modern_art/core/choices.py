@@ -29,6 +29,8 @@ from modern_art.data.phases import (
 from modern_art.data.state import GameState
 
 __all__ = [
+    "ACCEPTS",
+    "PASSES",
     "NO_ACTIONS",
     "SHARED_BIDS",
     "LegalActions",
@@ -40,7 +42,8 @@ __all__ = [
     "offering_actions",
     "one_offer_actions",
     "open_actions",
-    "pick",
+    "play_card",
+    "shared_bid",
 ]
 
 Run = tuple[type[Bid] | type[SetPrice] | type[PlayCard] | None, int, Sequence[Any]]
@@ -133,14 +136,10 @@ class LegalActions(Sequence[Action]):
                     action: Action = base[i]
                     return action
                 if kind is PlayCard:
-                    return _play_card(seat, base[i])
+                    return play_card(seat, base[i])
                 amount: int = base + i
-                if kind is Bid and 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
-                    shared = _BIDS[seat]
-                    bid: Bid | None = shared[amount]
-                    if bid is None:
-                        bid = shared[amount] = Bid(seat, amount)
-                    return bid
+                if kind is Bid:
+                    return shared_bid(seat, amount)
                 made: Action = kind(seat, amount)
                 return made
             i -= size
@@ -206,33 +205,18 @@ class LegalActions(Sequence[Action]):
         )
 
 
-def pick(actions: LegalActions, i: int) -> tuple[Action, int]:
-    """Action ``i`` of ``actions`` (``0 <= i < len(actions)``) and its seat: ``actions[i]``.
-
-    The same action as indexing gives, without the checks of an index from
-    outside; :func:`modern_art.playout` draws ``i`` itself.
-    """
-    for size, kind, seat, base in actions._parts:
-        if i < size:
-            if kind is None:
-                action: Action = base[i]
-                return action, action.seat
-            if kind is PlayCard:
-                return _play_card(seat, base[i]), seat
-            amount: int = base + i
-            if kind is Bid and 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
-                shared = _BIDS[seat]
-                bid: Bid | None = shared[amount]
-                if bid is None:
-                    bid = shared[amount] = Bid(seat, amount)
-                return bid, seat
-            made: Action = kind(seat, amount)
-            return made, seat
-        i -= size
-    raise IndexError("legal action index out of range")
+def shared_bid(seat: int, amount: int) -> Bid:
+    """``Bid(seat, amount)``, made once and kept (below ``SHARED_BIDS`` and ``SEATS``)."""
+    if 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
+        shared = _BIDS[seat]
+        bid: Bid | None = shared[amount]
+        if bid is None:
+            bid = shared[amount] = Bid(seat, amount)
+        return bid
+    return Bid(seat, amount)
 
 
-def _play_card(seat: int, card: Card) -> PlayCard:
+def play_card(seat: int, card: Card) -> PlayCard:
     """``PlayCard(seat, card)``, made once per seat and card object and kept (see ``_PLAYS``)."""
     if not 0 <= seat < SEATS:
         return PlayCard(seat, card)
@@ -280,8 +264,12 @@ _BIDS: tuple[list[Bid | None], ...] = tuple([None] * SHARED_BIDS for _ in range(
 _PLAYS: tuple[dict[int, PlayCard], ...] = tuple({} for _ in range(SEATS))
 _PLAYS_KEPT = 4096
 
-_PASS = tuple(_single(Pass(seat)) for seat in range(SEATS))
-_ACCEPT = tuple(_single(Accept(seat)) for seat in range(SEATS))
+PASSES: tuple[Pass, ...] = tuple(Pass(seat) for seat in range(SEATS))
+"""``Pass(s)`` for each seat below ``SEATS``, made once: the one legal actions give."""
+ACCEPTS: tuple[Accept, ...] = tuple(Accept(seat) for seat in range(SEATS))
+"""``Accept(s)`` for each seat below ``SEATS``, made once."""
+_PASS = tuple(_single(action) for action in PASSES)
+_ACCEPT = tuple(_single(action) for action in ACCEPTS)
 
 
 def _pass(seat: int) -> _Part:

@@ -13,11 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from modern_art._speed import PURE
-from modern_art.core.choices import pick
-from modern_art.core.draws import randbelow
 from modern_art.core.legal import LegalActions, legal_actions
-from modern_art.core.phase_table import OFFERS, PLAY, offers, play
+from modern_art.core.phase_table import PLAY, play
 from modern_art.core.transition import apply
+from modern_art.core.uniform import draw
 from modern_art.data.actions import Action
 from modern_art.data.errors import IllegalAction
 from modern_art.data.events import Event
@@ -63,7 +62,8 @@ def playout(state: GameState, *, seed: int, policy: Policy | None = None) -> Gam
         ValueError: ``state`` is not a :class:`~modern_art.GameState`, the
             game is already over (R8.1), or ``seed`` is not an ``int`` (a
             ``bool``, ``None``, a ``str`` or a ``float`` is none), or
-            ``policy`` is neither ``None`` nor callable.
+            ``policy`` is neither ``None`` nor callable, or a state built
+            by hand leaves no seat an action while the game is not over.
         IllegalAction: the policy returned an action that is not legal in
             the state it was given; the error cites the rule the action
             breaks, as :func:`~modern_art.apply` does, and says so.
@@ -89,20 +89,23 @@ def playout(state: GameState, *, seed: int, policy: Policy | None = None) -> Gam
 
 
 def _uniform(state: GameState, rng: random.Random) -> GameState:
-    """The documented loop without its costs: no ``Step``, no events kept, no re-checks.
+    """The documented loop without its costs: no sequence, no ``Step``, no events kept.
 
-    Each action is one that :func:`legal_actions` offers, so ``apply``'s own
-    checks (not over, an action, a seat) hold already; the phase's handler
-    still checks the rest as ever. The events go into one list, emptied
-    after each action.
+    :func:`~modern_art.core.uniform.draw` gives the action the loop would
+    take, without building the legal actions. Each is one they offer, so
+    ``apply``'s own checks (not over, an action, a seat) hold already; the
+    phase's handler still checks the rest as ever. The events go into one
+    list, emptied after each action.
     """
     getrandbits: Any = rng.getrandbits
     events: list[Event] = []
     phase = state.phase
     while not isinstance(phase, GameOver):
+        drawn = draw(state, phase, getrandbits)
+        if drawn is None:
+            raise ValueError(f"no seat has a legal action at step {state.step}: not a game state")
+        action, seat = drawn
         # The dispatch each build does fastest (modern_art.core.phase_table).
-        actions = OFFERS[type(phase)](state, phase, None) if PURE else offers(state, phase, None)
-        action, seat = pick(actions, randbelow(getrandbits, len(actions)))
         if PURE:
             state = PLAY[type(phase)](state, phase, action, seat, events)
         else:
