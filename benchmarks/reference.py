@@ -5,10 +5,13 @@ ints, no events, no checks beyond what the random player needs, CMON rules
 (R1 to R8 of RULES.md, ``hidden_tie`` AUCTIONEER_FIRST, ``double_payment``
 SUPPLIER_TAKES_ALL). Its random game makes the same kind of choice as the
 library's benchmark loop: one action drawn uniformly from every seat's legal
-actions, each bid amount an action. Legal actions are listed as runs
-``(kind, seat, low, count)`` (a bid range is one run, not a hundred tuples),
-the way a plain implementation that wanted to be quick would do it; it is a
-yardstick, written in an afternoon, not tuned.
+actions, each bid amount an action. Two yardsticks: :func:`random_game` lists
+legal actions as runs ``(kind, seat, low, count)`` (a bid range is one run,
+not a hundred tuples), the way a plain implementation that wanted to be
+quick would; :func:`listed_game` makes each action a tuple in a list, as
+most engines' ``legal_actions()`` do. Both play the very same games as the
+library (the same deal and draws; ``tests/project/test_reference.py``). Written
+in an afternoon, not tuned.
 
 ``python benchmarks/reference.py`` plays a few games and prints their
 length; ``benchmarks/peers.py`` times it beside both builds.
@@ -52,6 +55,7 @@ class Game:
         self.tiles: list[list[int]] = [[] for _ in range(5)]
         self.round = 1
         self.over = False
+        self.steps = 0  # set at the end by the random games below
         self.deal(FIRST_DEAL[players])
         self.start_turn(0)
 
@@ -253,8 +257,27 @@ class Game:
         self.start_turn((last + 1) % self.n)
 
 
-def random_game(players: int, seed: int) -> int:
-    """Play one game to the end, each action uniform over every legal one; the actions."""
+def listed_game(players: int, seed: int) -> Game:
+    """:func:`random_game` with every legal action made, one tuple each, as most engines list them.
+
+    The same draws and so the very same game; only the listing differs (a
+    ``legal_actions()`` that returns a list of ``(kind, seat, value)``).
+    """
+    game = Game(players, seed)
+    randrange = random.Random(seed).randrange
+    steps = 0
+    while not game.over:
+        actions = [
+            (kind, seat, low + i) for kind, seat, low, count in game.legal() for i in range(count)
+        ]
+        game.act(*actions[randrange(len(actions))])
+        steps += 1
+    game.steps = steps
+    return game
+
+
+def random_game(players: int, seed: int) -> Game:
+    """Play one game to the end, each action uniform over every legal one; the game, ended."""
     game = Game(players, seed)
     randrange = random.Random(seed).randrange
     steps = 0
@@ -267,8 +290,11 @@ def random_game(players: int, seed: int) -> int:
                 break
             pick -= count
         steps += 1
-    return steps
+    game.steps = steps
+    return game
 
 
 if __name__ == "__main__":
-    print([random_game(4, seed) for seed in range(5)])
+    for seed in range(5):
+        ran, listed = random_game(4, seed), listed_game(4, seed)
+        print(seed, ran.steps, ran.money, listed.steps, listed.money)
