@@ -1,4 +1,4 @@
-"""The library beside a plain reference engine, both builds, one run: ``python benchmarks/peers.py``.
+"""The library beside a plain reference engine, both builds, in one run: ``benchmarks/peers.py``.
 
 Runs, each in its own process, interleaved round by round (A, B, C, A, B,
 C ...) so that a busy machine slows them alike, every figure the median
@@ -142,7 +142,6 @@ else:
         legal, apply, count = ma.legal_actions, ma.apply, 0
         start = clock()
         for game, table, indices, actions in recorded:
-            state = ma.new_game(4, seed=0)
             table.reset(seed=game)
             state = table.game_state
             for action in actions:
@@ -172,14 +171,15 @@ else:
             done = False
             while not done:
                 index = pick.choice(list(np.flatnonzero(info["action_mask"])))
+                before = env.game_state.step
                 start = clock()
                 obs, reward, done, _, info = env.step(index)
                 spent += clock() - start
-                count += 1
+                count += env.game_state.step - before  # the seat's action and the bots'
         return count, spent
 
     for name, fn in (("bare step, µs", bare), ("PettingZoo last + step, µs", petting),
-                     ("Gymnasium step (3 RandomAgent seats), µs", gym)):
+                     ("Gymnasium step per action applied (3 RandomAgent seats), µs", gym)):
         fn()
         count, spent = fn()
         out[name] = spent / count * 1e6
@@ -190,7 +190,8 @@ else:
     steps = 0
     start = clock()
     while clock() - start < 1.0:
-        actions = np.array([pick.choice([*np.flatnonzero(row)] or [0]) for row in info["action_mask"]])
+        rows = info["action_mask"]
+        actions = np.array([pick.choice([*np.flatnonzero(row)] or [0]) for row in rows])
         obs, reward, term, trunc, info = envs.step(actions)
         steps += 16
     out["vector env (16 tables), env steps/s"] = steps / (clock() - start)
@@ -238,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f" load {os.getloadavg()[0]:.1f}"
     )
     print()
-    print("| engine | games/s | × reference (runs) | × reference (listed) |")
+    print("| engine | games/s | x reference (runs) | x reference (listed) |")
     print("| --- | ---: | ---: | ---: |")
     for name, results in rounds.items():
         python = results[0]["python"]
@@ -264,7 +265,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"| {key} | " + " | ".join(cells) + " |")
     for name, results in rounds.items():
         bare = _median(results, "bare step, µs")
-        for key in ("PettingZoo last + step, µs", "Gymnasium step (3 RandomAgent seats), µs"):
+        for key in (
+            "PettingZoo last + step, µs",
+            "Gymnasium step per action applied (3 RandomAgent seats), µs",
+        ):
             figure = _median(results, key)
             if bare and figure:
                 print(f"\n{name}: {key.split(',')[0]} / bare step = {figure / bare:.2f}x", end="")
