@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, overload
 
 from modern_art._speed import PURE
 from modern_art.core.legal import LegalActions, legal_actions
@@ -34,7 +34,14 @@ own :class:`random.Random`, seeded with the playout's ``seed``.
 """
 
 
-def playout(state: GameState, *, seed: int, policy: Policy | None = None) -> GameState:
+# Two overloads spell the types for type checkers; the implementation takes ``object``,
+# so that the compiled build too refuses a wrong argument with the documented
+# ValueError rather than a TypeError at the call (and sees True as no int seed).
+@overload
+def playout(state: GameState, *, seed: int) -> GameState: ...
+@overload
+def playout(state: GameState, *, seed: int, policy: Policy | None) -> GameState: ...
+def playout(state: object, *, seed: object, policy: object = None) -> GameState:
     """Play ``state`` on to the game's end and return the final state.
 
     With no ``policy``, each choice is uniform over every seat's legal
@@ -115,10 +122,11 @@ def _uniform(state: GameState, rng: random.Random) -> GameState:
     return state
 
 
-def _chosen(state: GameState, rng: random.Random, policy: Policy) -> GameState:
+def _chosen(state: GameState, rng: random.Random, policy: Callable[..., object]) -> GameState:
     while not isinstance(state.phase, GameOver):
         actions = legal_actions(state)
-        action = policy(state, actions, rng)
+        # Untyped: whatever the policy returns, apply refuses what is no legal action.
+        action: Any = policy(state, actions, rng)
         try:
             step = apply(state, action)
         except IllegalAction as err:

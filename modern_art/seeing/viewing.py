@@ -192,14 +192,15 @@ def view(state: GameState, seat: int) -> OwnView: ...
 def view(state: GameState, seat: None) -> PlayerView: ...
 @overload
 def view(state: GameState, seat: int | None) -> PlayerView: ...
-def view(state: GameState, seat: int | None) -> PlayerView:
+def view(state: object, seat: object) -> PlayerView:
     """What ``seat`` may see of ``state`` (R7); ``seat=None`` is a spectator.
 
     For a seat the result is typed :data:`OwnView`, whose ``seat`` a type
     checker knows is an ``int``; at run time it is a :class:`PlayerView`.
 
     Raises:
-        ValueError: ``seat`` is neither ``None`` nor a seat of the table.
+        ValueError: ``seat`` is neither ``None`` nor a seat of the table (a
+            ``bool`` is none), or ``state`` is no :class:`~modern_art.GameState`.
 
     >>> import modern_art as ma
     >>> state = ma.new_game(3, seed=1)
@@ -209,28 +210,35 @@ def view(state: GameState, seat: int | None) -> PlayerView:
     >>> ma.view(state, None).hand
     ()
     """
+    # Checked here, not by the signature (which takes object): the compiled build would
+    # refuse a wrong type with a TypeError first, and read True as the int seat 1.
+    if not isinstance(state, GameState):
+        raise ValueError(f"view takes a GameState, got {type(state).__name__} {state!r}")
     n = len(state.players)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise ValueError(f"seat must be None or a seat from 0 to {n - 1}, got {seat!r} (R1.5)")
+    own: int | None = None
+    if seat is not None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            raise ValueError(f"seat must be None or a seat from 0 to {n - 1}, got {seat!r} (R1.5)")
+        own = seat
     money_public = state.rules.open_money or state.is_over
     players = tuple(
-        SeatView(p.name, p.money if money_public or s == seat else None, len(p.hand), p.museum)
+        SeatView(p.name, p.money if money_public or s == own else None, len(p.hand), p.museum)
         for s, p in enumerate(state.players)
     )
     return PlayerView(
         rules=state.rules,
-        seat=seat,
+        seat=own,
         round=state.round,
         step=state.step,
-        hand=() if seat is None else state.players[seat].hand,
+        hand=() if own is None else state.players[own].hand,
         players=players,
         counts=state.counts,
         tiles=state.tiles,
         deck_size=len(state.deck),
         discard=state.discard,
-        phase=public_phase(state.phase, seat),
+        phase=public_phase(state.phase, own),
         to_act=state.to_act,
-        legal_actions=NO_ACTIONS if seat is None else legal_actions(state, seat),
+        legal_actions=NO_ACTIONS if own is None else legal_actions(state, own),
         winners=winners(state),
     )
 

@@ -84,7 +84,36 @@ for players in (3, 4, 5):
 starts = [ma.new_game(players, seed=seed) for players in (3, 4, 5) for seed in range(checked)]
 same = all(ma.playout(start, seed=start_seed) == loop(start, start_seed)
            for start, start_seed in zip(starts, [*range(checked)] * 3))
-print(json.dumps({"compiled": ma.COMPILED, "digest": digest.hexdigest(), "same": same}))
+refused = []
+start = ma.new_game(3, seed=1)
+for call in (
+    lambda: ma.playout(start, seed=True),
+    lambda: ma.playout(start, seed=None),
+    lambda: ma.playout(start, seed="7"),
+    lambda: ma.playout(start, seed=7.0),
+    lambda: ma.playout("state", seed=1),
+    lambda: ma.playout(start, seed=1, policy=3),
+    lambda: ma.playout(ma.playout(start, seed=1), seed=1),
+    lambda: ma.playout(start, seed=1, policy=lambda state, actions, rng: None),
+    lambda: ma.playout(start, seed=1, policy=lambda state, actions, rng: ma.Pass(0)),
+    lambda: ma.view(start, True),
+    lambda: ma.view(start, "1"),
+    lambda: ma.view(start, 1.0),
+    lambda: ma.view(start, 3),
+    lambda: ma.view("state", 1),
+):
+    try:
+        call()
+    except ma.IllegalAction as err:
+        refused.append("IllegalAction " + err.rule)
+    except ValueError:
+        refused.append("ValueError")
+    except Exception as err:
+        refused.append(type(err).__name__)
+    else:
+        refused.append("accepted")
+print(json.dumps({"compiled": ma.COMPILED, "digest": digest.hexdigest(), "same": same,
+                  "refused": refused}))
 """
 """Plays ``argv[1]`` seeded playouts per player count (a digest of their ends) and checks
 ``argv[2]`` per count against the documented loop, in the build that runs it."""
@@ -153,7 +182,11 @@ def test_version_says_which_build() -> None:
 
 
 def test_R8_1_both_builds_play_out_alike_and_as_the_loop() -> None:
-    """ma.playout ends 300 seeded games per count alike in both builds; 1,000 equal the loop."""
+    """ma.playout ends 300 seeded games per count alike in both builds; 1,000 equal the loop.
+
+    And both builds refuse the same bad arguments of ``playout`` and ``view`` with the
+    documented errors (R8.1, R1.5): never the TypeError of a compiled signature.
+    """
     compiled: dict[str, object] = json.loads(run_compiled("-c", _PLAYOUTS, "300", "1000"))
     pure = subprocess.run(
         [sys.executable, "-c", _PLAYOUTS, "300", "0"],
@@ -166,3 +199,6 @@ def test_R8_1_both_builds_play_out_alike_and_as_the_loop() -> None:
     )
     assert compiled["compiled"] is True and compiled["same"] is True
     assert compiled["digest"] == json.loads(pure.stdout)["digest"]
+    # The documented refusals in both builds, never a TypeError (a compiled signature's).
+    refused = ["ValueError"] * 7 + ["IllegalAction R2.1"] * 2 + ["ValueError"] * 5
+    assert compiled["refused"] == json.loads(pure.stdout)["refused"] == refused
