@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any, overload
 
+from modern_art._speed import PURE
 from modern_art.core.legal import LegalActions, legal_actions
+from modern_art.core.phase_table import PLAY, play
 from modern_art.core.transition import apply
+from modern_art.core.uniform import draw
 from modern_art.data.actions import Action
 from modern_art.data.errors import IllegalAction
+from modern_art.data.events import Event
 from modern_art.data.phases import GameOver
 from modern_art.data.state import GameState
 
@@ -29,7 +34,14 @@ own :class:`random.Random`, seeded with the playout's ``seed``.
 """
 
 
-def playout(state: GameState, *, seed: int, policy: Policy | None = None) -> GameState:
+# Two overloads spell the types for type checkers; the implementation takes ``object``,
+# so that the compiled build too refuses a wrong argument with the documented
+# ValueError rather than a TypeError at the call (and sees True as no int seed).
+@overload
+def playout(state: GameState, *, seed: int) -> GameState: ...
+@overload
+def playout(state: GameState, *, seed: int, policy: Policy | None) -> GameState: ...
+def playout(state: object, *, seed: object, policy: object = None) -> GameState:
     """Play ``state`` on to the game's end and return the final state.
 
     With no ``policy``, each choice is uniform over every seat's legal
@@ -57,7 +69,8 @@ def playout(state: GameState, *, seed: int, policy: Policy | None = None) -> Gam
         ValueError: ``state`` is not a :class:`~modern_art.GameState`, the
             game is already over (R8.1), or ``seed`` is not an ``int`` (a
             ``bool``, ``None``, a ``str`` or a ``float`` is none), or
-            ``policy`` is neither ``None`` nor callable.
+            ``policy`` is neither ``None`` nor callable, or a state built
+            by hand leaves no seat an action while the game is not over.
         IllegalAction: the policy returned an action that is not legal in
             the state it was given; the error cites the rule the action
             breaks, as :func:`~modern_art.apply` does, and says so.
@@ -83,17 +96,37 @@ def playout(state: GameState, *, seed: int, policy: Policy | None = None) -> Gam
 
 
 def _uniform(state: GameState, rng: random.Random) -> GameState:
-    randrange = rng.randrange
-    while not isinstance(state.phase, GameOver):
-        actions = legal_actions(state)
-        state = apply(state, actions[randrange(len(actions))]).state
+    """The documented loop without its costs: no sequence, no ``Step``, no events kept.
+
+    :func:`~modern_art.core.uniform.draw` gives the action the loop would
+    take, without building the legal actions. Each is one they offer, so
+    ``apply``'s own checks (not over, an action, a seat) hold already; the
+    phase's handler still checks the rest as ever. The events go into one
+    list, emptied after each action.
+    """
+    getrandbits: Any = rng.getrandbits
+    events: list[Event] = []
+    phase = state.phase
+    while not isinstance(phase, GameOver):
+        drawn = draw(state, phase, getrandbits)
+        if drawn is None:
+            raise ValueError(f"no seat has a legal action at step {state.step}: not a game state")
+        action, seat = drawn
+        # The dispatch each build does fastest (modern_art.core.phase_table).
+        if PURE:
+            state = PLAY[type(phase)](state, phase, action, seat, events)
+        else:
+            state = play(state, phase, action, seat, events)
+        events.clear()
+        phase = state.phase
     return state
 
 
-def _chosen(state: GameState, rng: random.Random, policy: Policy) -> GameState:
+def _chosen(state: GameState, rng: random.Random, policy: Callable[..., object]) -> GameState:
     while not isinstance(state.phase, GameOver):
         actions = legal_actions(state)
-        action = policy(state, actions, rng)
+        # Untyped: whatever the policy returns, apply refuses what is no legal action.
+        action: Any = policy(state, actions, rng)
         try:
             step = apply(state, action)
         except IllegalAction as err:

@@ -6,6 +6,7 @@ each framework's adapter is its own module, imported only on request:
 
 - :mod:`modern_art.envs.pettingzoo`: ``env()`` and ``raw_env()``, an AEC env;
 - :mod:`modern_art.envs.gymnasium`: ``SeatEnv``, registered as ``"modern_art/Seat-v0"``;
+- :mod:`modern_art.envs.vector`: ``SeatVectorEnv``, a Gymnasium ``VectorEnv`` of N tables;
 - :mod:`modern_art.envs.openspiel`: registers the game ``"python_modern_art"``
   (``pip install -e '.[openspiel]'``, or ``pip install 'modern-art[openspiel]'``).
 

@@ -101,15 +101,15 @@ def test_R8_1_playout_refuses_a_finished_game() -> None:
 def test_playout_refuses_a_seed_that_is_no_int(seed: object) -> None:
     """Only an int seeds a playout: a bool, None, a str or a float is a ValueError."""
     with pytest.raises(ValueError, match="seed must be an int"):
-        ma.playout(ma.new_game(3, seed=1), seed=seed)  # type: ignore[arg-type]
+        ma.playout(ma.new_game(3, seed=1), seed=seed)  # type: ignore[call-overload]
 
 
 def test_playout_refuses_what_is_no_state_and_a_policy_that_is_no_callable() -> None:
     """A documented ValueError, not a TypeError or an AttributeError."""
     with pytest.raises(ValueError, match="GameState"):
-        ma.playout("state", seed=1)  # type: ignore[arg-type]
+        ma.playout("state", seed=1)  # type: ignore[call-overload]
     with pytest.raises(ValueError, match="policy"):
-        ma.playout(ma.new_game(3, seed=1), seed=1, policy=3)  # type: ignore[arg-type]
+        ma.playout(ma.new_game(3, seed=1), seed=1, policy=3)  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(
