@@ -100,7 +100,7 @@ FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
 
 def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
     """``python -m examples.web`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
-    httpx = need("httpx", "httpx: pip install httpx")
+    httpx = need("httpx")
     process = subprocess.Popen(
         [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db), *FLAGS],
         cwd=ROOT,
