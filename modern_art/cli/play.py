@@ -227,7 +227,8 @@ def play(args: argparse.Namespace) -> int:
     if record is not None:
         game.replay_silently(record.actions)
         out.print(
-            f"Resumed from {markup_safe(args.resume)}: {len(record.actions)} actions replayed;"
+            f"Resumed from {markup_safe(args.resume)}: {len(record.actions)}"
+            f" action{'' if len(record.actions) == 1 else 's'} replayed;"
             f" round {game.host.state.round} of {seating.rules.rounds}."
         )
     human = Human(out, me, show_view=lambda: show_view(out, view(game.host.state, me)))
@@ -278,7 +279,7 @@ def _undo(game: Game, human: Human) -> Game:
         game.out.print("Nothing to take back: you have not decided anything yet.")
         return game
     last = mine[-1]
-    taken = describe(actions[last], game.seating.names, me)
+    taken = describe(actions[last], game.seating.names, me).removesuffix(".")
     later = len(actions) - last - 1
     again = Game(game.out, game.seating, game.host.start, game.agents)
     again.replay_silently(actions[:last])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from modern_art.cli.narrate import EXPLAIN, card_text
 from modern_art.cli.safe import markup_safe
-from modern_art.data.actions import Accept, Action, Bid, PlayCard, SetPrice
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import (
     DoubleOffer,
@@ -257,6 +257,8 @@ def refusal(seen: PlayerView, action: Action) -> str | None:
         if price is not None and price > money:
             return f"you have {money}, so you cannot pay the price of {price} (R3.1)."
     phase = seen.phase
+    if isinstance(action, Pass) and isinstance(phase, Offering):
+        return "it is your turn to offer a painting: you cannot pass; type a card's number (R2.1)."
     if (
         isinstance(action, PlayCard)
         and isinstance(phase, DoubleOffer)

@@ -2,8 +2,9 @@
 
 mypy runs in-process (``mypy.api.run``) on tests/project/typecheck/consumer.py and a
 file of misuses, once for both. Its cache lives in pytest's cache directory
-(a temporary one under ``-p no:cacheprovider``), so only the first run on a machine pays for checking the library and its
-dependencies (about 10 s on two shared cores; later runs take about 2 s).
+(a temporary one under ``-p no:cacheprovider``), so only the first run on a
+machine pays for checking the library and its dependencies (about 10 s on two
+shared cores; later runs take about 2 s).
 """
 
 from __future__ import annotations
