@@ -30,7 +30,7 @@ def saved_at(
     """A record saved at the first position where seat 0 is asked and ``wanted`` holds."""
     for seed in range(400):
         state = ma.new_game(list(names), seed=seed)
-        start, actions = state, []
+        start, actions = state, list[ma.Action]()
         rng = random.Random(seed)
         while not state.is_over:
             if ma.next_seat(state) == 0 and wanted(state, ma.view(state, 0)):
