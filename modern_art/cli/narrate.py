@@ -274,7 +274,8 @@ class Narrator:
         names = ["you" if s == self.viewer else markup_safe(self.names[s]) for s in event.winners]
         if len(names) == 1:
             winner = event.winners[0]
-            spoken = winner == self.viewer or self.names[winner].strip().casefold() == "you"
+            named_you = self.viewer is None and self.names[winner].strip().casefold() == "you"
+            spoken = winner == self.viewer or named_you
             who = "You" if winner == self.viewer else names[0]
             verdict = f"{who} {'win' if spoken else 'wins'} with {event.money[winner]}."
         else:

@@ -80,9 +80,10 @@ class _Speaker:
     def spoken_to(self, seat: object) -> bool:
         """Whether ``seat`` takes the second person: the seat ``you``, or one named "You".
 
-        **(decision)** A player who sits down as "You" (``modern-art play``'s
-        default name) is spoken to as you in any telling of the game, a
-        replay's included: "You add", never "You adds".
+        **(decision)** Told to nobody in particular (``you`` is ``None``: a
+        replay, a spectator), a player who sat down as "You" (``modern-art
+        play``'s default name) is spoken to as you: "You add", never "You
+        adds". Told to a reader, only the reader is "you".
         """
         if seat is None:
             return False
@@ -90,7 +91,8 @@ class _Speaker:
             return True
         names = self.names
         return (
-            names is not None
+            self.you is None
+            and names is not None
             and type(seat) is int
             and 0 <= seat < len(names)
             and str(names[seat]).strip().casefold() == "you"
