@@ -100,15 +100,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game in the terminal against bots",
         description="You play one seat against bots. Before each question it tells what"
         " the others did since your last answer. Type a card's number to offer it,"
-        " a number to bid or name a price, 'p' to pass, 'a' to accept, 't' for the"
-        " full tables, 'h' for help, 'q' (or end of input, or Ctrl-C) to leave.",
+        " a number to bid or name a price, 'p' to pass, 'a' to accept, 'o' to drop out of"
+        " an open auction, 'u' to take back your last decision, 't' for the full tables,"
+        " 'r' for how to play, 'h' for help, 'q' (or end of input, or Ctrl-C) to leave.",
     )
     play.add_argument("--name", default="You", help="your name at the table")
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="your seat, from 0 (default 0; with --resume, the seat without a bot)",
+    )
     play.add_argument(
         "--bots",
         type=_bot_list,
-        default=["heuristic", "heuristic", "montecarlo"],
+        default=None,
         help="the other seats' bots, comma-separated, clockwise after you"
         " (default heuristic,heuristic,montecarlo): 2 to 4 bots",
     )
@@ -118,7 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--save",
         metavar="FILE",
         help="save the game record at the end, finished or not: JSON if FILE ends in .json,"
-        " else text (.mart); checked for being writable before the game",
+        " else text (.mart); checked for being writable before the game"
+        " (default with --resume: the file resumed)",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with a game saved unfinished (by --save, or on leaving with q or Ctrl-C):"
+        " its players, bots, seed and rules",
     )
     _add_rules_options(play)
     play.set_defaults(run="play")
@@ -198,19 +211,26 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--every",
         choices=("step", "round"),
-        default="step",
-        help="with --svg: a picture after every action (default) or at each round's end",
+        default=None,
+        help="with --svg: a picture after every action (default) or at each round's end;"
+        " without --svg, with --step: wait after every action or at each round's end",
     )
     replay.set_defaults(run="replay")
 
     rules = commands.add_parser(
         "rules",
-        help="print a variant's settings",
+        help="print a variant's settings, or how to play (--summary)",
         description="Prints every setting of a rules preset: the artists and their"
-        " cards, money, tiles, rounds, deals and the variant rules.",
+        " cards, money, tiles, rounds, deals and the variant rules; with --summary,"
+        " how to play the game, on one screen.",
     )
     _add_rules_options(rules)
     rules.add_argument("--list", action="store_true", help="list the presets' names")
+    rules.add_argument(
+        "--summary",
+        action="store_true",
+        help="how to play: the whole game on one screen, with the preset's numbers",
+    )
     rules.set_defaults(run="rules")
 
     # `serve` parses its own options (modern_art.web.serve), which main hands on.

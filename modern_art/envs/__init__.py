@@ -19,8 +19,8 @@ try:
     import numpy  # noqa: F401
 except ImportError as err:  # pragma: no cover - the rl extra is missing
     raise ImportError(
-        "modern_art.envs needs numpy: pip install 'modern-art[rl]'"
-        " (from a clone of the repository: pip install -e '.[rl]')"
+        "modern_art.envs needs numpy: from a clone of the repository, pip install -e '.[rl]';"
+        " once published, pip install 'modern-art[rl]'"
     ) from err
 
 from modern_art.envs.codec import ActionCodec, Context, Mask, default_max_amount

@@ -13,7 +13,7 @@ import pytest
 
 from tests.helpers.webkit import DOUBLE, FIXED, HIDDEN, ONE, OPEN, Clock, need, short_rules
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.testclient import TestClient  # noqa: E402
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.helpers.webkit import Clock, need
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.requests import Request  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402

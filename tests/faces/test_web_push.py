@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.helpers.webkit import Clock, need
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.testclient import TestClient  # noqa: E402
 

@@ -15,8 +15,8 @@ import pytest
 
 from tests.helpers.webkit import Clock, need
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
-httpx = need("httpx", "httpx: pip install httpx2")
+need("starlette.testclient")
+httpx = need("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 

@@ -100,7 +100,7 @@ FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
 
 def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
     """``modern-art serve`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
-    httpx = need("httpx", "httpx: pip install httpx")
+    httpx = need("httpx")
     process = subprocess.Popen(
         [
             sys.executable,
