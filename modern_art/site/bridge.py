@@ -155,7 +155,7 @@ class BridgeGame:
         return _ok(sorted(self.host.agents))
 
     def describe(self, events: str, seat: str) -> str:
-        """Each event document of ``events`` told as a sentence, to ``seat`` (``null``: anyone)."""
+        """The event documents as ``seat`` may see them (``null``: the public), told as sentences."""
 
         def make() -> list[str]:
             state = self.host.state
@@ -164,7 +164,9 @@ class BridgeGame:
             docs = _argument(events)
             if not isinstance(docs, list):
                 raise ValueError("events must be a list of event documents")
-            return [ma.describe(ma.from_json(json.dumps(d), "event"), names, you) for d in docs]
+            parsed = [ma.from_json(json.dumps(d), "event") for d in docs]
+            seen = ma.visible_events(parsed, you)  # type: ignore[arg-type]
+            return [ma.describe(e, names, you) for e in seen]
 
         return _answer(make)
 
