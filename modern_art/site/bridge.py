@@ -263,7 +263,8 @@ def new_game(options: str) -> BridgeGame:
     if unknown:
         raise ValueError(f"unknown options {unknown}: give players, seed, rules, botSeed")
     seed = given.get("seed")
-    bot_seed = given.get("botSeed", 0 if seed is None else seed)
+    plain_seed = isinstance(seed, int) and not isinstance(seed, bool)
+    bot_seed = given.get("botSeed", seed if plain_seed else 0)
     if isinstance(bot_seed, bool) or not isinstance(bot_seed, int):
         raise ValueError(f"botSeed must be a whole number, got {bot_seed!r}")
     state = ma.new_game(given.get("players", 4), seed=seed, rules=_rules(given.get("rules")))

@@ -36,7 +36,7 @@ PYODIDE_FILES = (
 )
 """The files of the npm package the page loads (``package.json`` names its version)."""
 
-SITE_FILES = ("index.html", "modern-art.js", "modern-art.d.ts", "page.js", "site.css", "sw.js")
+SITE_FILES = ("index.html", "modern-art.js", "modern-art.d.ts", "page.js", "site.css")
 """The site's own files, package data in ``modern_art/site/static``."""
 
 SHARED_FILES = ("style.css",)
