@@ -70,7 +70,8 @@ function startGame(event) {
     return;
   }
   if (page.game) page.game.close();
-  Object.assign(page, { game, seats, names, viewer: null, marks: [], log: [] });
+  Object.assign(page, { game, seats, names, viewer: null, marks: [], log: [], ended: null });
+  window.modernArtTable = game; // the table's game, for the console (and the tests)
   seats.forEach((kind, s) => { if (kind !== "person") game.setBot(s, kind); });
   if (!people().length) page.viewer = null;
   $("setup").hidden = true;
