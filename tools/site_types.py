@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import modern_art as ma  # noqa: E402
-from modern_art.wire.schema import KINDS  # noqa: E402
+from modern_art.wire.converter import KINDS  # noqa: E402
 
 TARGET = ROOT / "modern_art" / "site" / "static" / "modern-art.d.ts"
 JS = ROOT / "js"

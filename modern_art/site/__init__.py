@@ -1,4 +1,4 @@
-"""The engine in the browser: ``modern-art site DIR`` writes a static site that plays with no server.
+"""The engine in the browser: ``modern-art site DIR`` writes a static site, no server needed.
 
 The site runs this very library, the pure build, in Pyodide (CPython compiled
 to WebAssembly): the same rules for the page as for Python. Every file the

@@ -43,6 +43,7 @@ def _ok(value: object) -> str:
 
 def _error(err: Exception) -> str:
     if isinstance(err, ma.IllegalAction):
+        body: dict[str, str | None]
         body = {"type": "IllegalAction", "rule": err.rule, "reason": err.reason}
     else:
         body = {"type": type(err).__name__, "rule": None, "reason": str(err)}
@@ -69,7 +70,9 @@ def _seat(game: ma.GameState, value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < game.num_players:
-        raise ValueError(f"seat must be a whole number from 0 to {game.num_players - 1}, got {value!r}")
+        raise ValueError(
+            f"seat must be a whole number from 0 to {game.num_players - 1}, got {value!r}"
+        )
     return value
 
 
@@ -79,7 +82,9 @@ def _rules(value: object) -> ma.Rules:
     if isinstance(value, str):
         presets = ma.presets()
         if value not in presets:
-            raise ValueError(f"rules must be one of {sorted(presets)} or a rules document, got {value!r}")
+            raise ValueError(
+                f"rules must be one of {sorted(presets)} or a rules document, got {value!r}"
+            )
         return presets[value]
     if isinstance(value, dict):
         rules = ma.from_json(json.dumps(value), "rules")
@@ -155,7 +160,7 @@ class BridgeGame:
         return _ok(sorted(self.host.agents))
 
     def describe(self, events: str, seat: str) -> str:
-        """The event documents as ``seat`` may see them (``null``: the public), told as sentences."""
+        """The event documents as ``seat`` sees them (``null``: the public), told as sentences."""
 
         def make() -> list[str]:
             state = self.host.state
@@ -165,7 +170,7 @@ class BridgeGame:
             if not isinstance(docs, list):
                 raise ValueError("events must be a list of event documents")
             parsed = [ma.from_json(json.dumps(d), "event") for d in docs]
-            seen = ma.visible_events(parsed, you)  # type: ignore[arg-type]
+            seen = ma.visible_events(parsed, you)
             return [ma.describe(e, names, you) for e in seen]
 
         return _answer(make)
@@ -190,8 +195,10 @@ class BridgeGame:
             elif isinstance(given, dict):
                 parsed = ma.from_json(json.dumps(given), "action")
             else:
-                raise ValueError(f"an action is a string in the notation or a document, got {given!r}")
-            return self._events(self.host.apply(parsed))  # type: ignore[arg-type]
+                raise ValueError(
+                    f"an action is a string in the notation or a document, got {given!r}"
+                )
+            return self._events(self.host.apply(parsed))
 
         return _answer(make)
 
@@ -216,7 +223,7 @@ class BridgeGame:
         return _answer(make)
 
     def play_bot(self, seat: str = "null") -> str:
-        """Let the bot at ``seat`` (``null``: the next bot to act) act: its action and the events."""
+        """The bot at ``seat`` (``null``: the next bot asked) acts: its action and the events."""
 
         def make() -> object:
             chosen = _seat(self.host.state, _argument(seat))
@@ -238,7 +245,9 @@ class BridgeGame:
                 raise ValueError(f"count must be a whole number, got {n!r}")
             n = min(n, len(self.host.actions))
             kept = self.host.actions[: len(self.host.actions) - n]
-            host = ma.Host(self.start, {s: BOTS[b](self.bot_seed + s) for s, b in self.bots.items()})
+            host = ma.Host(
+                self.start, {s: BOTS[b](self.bot_seed + s) for s, b in self.bots.items()}
+            )
             for action in kept:
                 host.apply(action)
             self.host = host

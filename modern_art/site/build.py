@@ -66,7 +66,9 @@ def _usable(folder: Path) -> bool:
     )
 
 
-def find_pyodide(given: Path | None = None, *, cache: Path | None = None, offline: bool = False) -> Path:
+def find_pyodide(
+    given: Path | None = None, *, cache: Path | None = None, offline: bool = False
+) -> Path:
     """The folder of Pyodide's npm package, version :data:`PYODIDE_VERSION`.
 
     Looked for in order: ``given``; ``$MODERN_ART_PYODIDE``; ``node_modules/pyodide``

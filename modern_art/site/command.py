@@ -52,7 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             offline=args.offline,
         )
     except (SiteError, OSError) as err:
-        print(f"modern-art site: {err!s}".encode("ascii", "backslashreplace").decode(), file=sys.stderr)
+        print(
+            f"modern-art site: {err!s}".encode("ascii", "backslashreplace").decode(),
+            file=sys.stderr,
+        )
         return 1
     print(
         f"wrote {len(site.files) + 1} files ({site.size / 1e6:.1f} MB) into {site.directory};"

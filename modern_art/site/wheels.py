@@ -68,7 +68,10 @@ def write_own_wheel(directory: Path) -> Path:
         f"Version: {version}\nRequires-Python: >=3.11\n"
         + "".join(f"Requires-Dist: {d}\n" for d in DEPENDENCIES)
     ).encode()
-    wheel = b"Wheel-Version: 1.0\nGenerator: modern-art site\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    wheel = (
+        b"Wheel-Version: 1.0\nGenerator: modern-art site\nRoot-Is-Purelib: true\n"
+        b"Tag: py3-none-any\n"
+    )
     files += [(f"{info}/METADATA", metadata), (f"{info}/WHEEL", wheel)]
     record = "".join(_record_line(n, d) + "\n" for n, d in files) + f"{info}/RECORD,,\n"
     files.append((f"{info}/RECORD", record.encode()))
@@ -103,7 +106,10 @@ def _cached(folder: Path, requirements: list[str]) -> list[Path] | None:
     wheels = [folder / n for n in names]
     if not all(w.is_file() for w in wheels):
         return None
-    have = {w.name.split("-")[0].lower().replace("_", "-") + "==" + w.name.split("-")[1] for w in wheels}
+    have = {
+        w.name.split("-")[0].lower().replace("_", "-") + "==" + w.name.split("-")[1]
+        for w in wheels
+    }
     return wheels if all(r.lower() in have for r in requirements) else None
 
 

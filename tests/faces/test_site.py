@@ -52,7 +52,10 @@ def test_the_site_holds_pyodide_the_wheels_and_the_page(site: Path) -> None:
     assert wheels[0] == f"modern_art-{ma.__version__}-py3-none-any.whl"
     assert {w.split("-")[0] for w in wheels} >= {"modern_art", "attrs", "cattrs"}
     assert all(w.endswith("-py3-none-any.whl") and (site / "wheels" / w).is_file() for w in wheels)
-    assert sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file()) == manifest["files"]
+    assert (
+        sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file())
+        == manifest["files"]
+    )
 
 
 def test_the_look_is_the_web_tables_own_stylesheet(site: Path) -> None:
@@ -119,7 +122,8 @@ def test_offline_with_the_cache_writes_the_site(site: Path, tmp_path: Path) -> N
 def test_a_wrong_pyodide_or_a_file_as_dir_is_refused(tmp_path: Path) -> None:
     """--pyodide at a folder that is not the pinned npm package, or DIR a file: exit 1, told."""
     done = subprocess.run(
-        [sys.executable, "-m", "modern_art", "site", str(tmp_path / "out"), "--pyodide", str(tmp_path)],
+        [sys.executable, "-m", "modern_art", "site", str(tmp_path / "out"),
+         "--pyodide", str(tmp_path)],
         capture_output=True, text=True, check=False, timeout=120,
     )  # fmt: skip
     assert done.returncode == 1 and "npm install pyodide@" in done.stderr
@@ -139,7 +143,7 @@ def test_modern_art_d_ts_is_up_to_date_with_the_schema() -> None:
 
 def test_the_types_name_every_document_and_the_js_api() -> None:
     """modern-art.d.ts declares a type per kind of document, and load, Game, ModernArtError."""
-    from modern_art.wire.schema import KINDS
+    from modern_art.wire.converter import KINDS
 
     text = (ROOT / "modern_art" / "site" / "static" / "modern-art.d.ts").read_text()
     for kind in KINDS:

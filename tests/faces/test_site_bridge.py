@@ -119,7 +119,9 @@ def test_bots_play_as_the_host_plays_them_and_undo_replays_the_game() -> None:
     game = bridge.new_game('{"players": 3, "seed": 3, "botSeed": 10}')
     for seat in (1, 2):
         ok(game.set_bot(json.dumps(seat), '"heuristic"'))
-    host = ma.Host(ma.new_game(3, seed=3), {1: ma.HeuristicAgent(seed=11), 2: ma.HeuristicAgent(seed=12)})
+    host = ma.Host(
+        ma.new_game(3, seed=3), {1: ma.HeuristicAgent(seed=11), 2: ma.HeuristicAgent(seed=12)}
+    )
     rng = random.Random(1)
     states = [game.state()]
     while not host.state.is_over:
@@ -160,11 +162,22 @@ def test_describe_tells_what_the_seat_may_see() -> None:
     game = bridge.new_game('{"players": 3, "seed": 7}')
     events = ok(game.apply('"0 play Martins/D#52"'))["events"]
     lines = ok(game.describe(json.dumps(events), "null"))
-    assert lines == [ma.describe(ma.visible_event(ma.from_json(json.dumps(e), "event"), None), ["Seat 0", "Seat 1", "Seat 2"], None) for e in events]  # type: ignore[arg-type]
+    assert lines == [
+        ma.describe(
+            ma.visible_event(ma.from_json(json.dumps(e), "event"), None),
+            ["Seat 0", "Seat 1", "Seat 2"],
+            None,
+        )
+        for e in events
+    ]
     assert "a list" in refused(game.describe("{}", "null"))["message"]
 
 
 def test_version_names_the_bots_and_presets() -> None:
     """version() tells the library's version, the bots and the presets."""
     about = ok(bridge.version())
-    assert about == {"version": ma.__version__, "bots": list(bridge.BOTS), "presets": sorted(ma.presets())}
+    assert about == {
+        "version": ma.__version__,
+        "bots": list(bridge.BOTS),
+        "presets": sorted(ma.presets()),
+    }

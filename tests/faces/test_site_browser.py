@@ -94,7 +94,9 @@ class Opened:
         self.context.on("request", lambda r: self.requests.append(r.url))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.goto(url)
-        self.page.wait_for_selector("body[data-state=setup]", state="attached", timeout=LOAD_TIMEOUT)
+        self.page.wait_for_selector(
+            "body[data-state=setup]", state="attached", timeout=LOAD_TIMEOUT
+        )
 
     def close(self) -> None:
         self.context.close()
@@ -166,7 +168,13 @@ def test_R3_an_illegal_action_throws_with_its_rule(opened: Opened) -> None:
 
 def choose(page: Any) -> None:
     """Make one decision at the page with its buttons: pass when it can, else the first choice."""
-    for selector in ("#pass-button", "#decline-button", "#accept-button", "#price-button", "#bid-button"):
+    for selector in (
+        "#pass-button",
+        "#decline-button",
+        "#accept-button",
+        "#price-button",
+        "#bid-button",
+    ):
         if page.locator(selector).count():
             page.click(selector)
             return
@@ -180,7 +188,7 @@ def wait_for_turn(page: Any) -> bool:
         state="attached",
         timeout=60_000,
     )
-    return page.get_attribute("body", "data-over") == "true"
+    return bool(page.get_attribute("body", "data-over") == "true")
 
 
 def test_a_whole_game_against_bots_through_the_buttons(opened: Opened) -> None:
@@ -223,11 +231,16 @@ def test_undo_takes_back_the_persons_last_move_and_the_bots_after_it(opened: Ope
 
 
 def hand_ids(page: Any) -> set[int]:
-    return {int(x) for x in page.eval_on_selector_all("#hand-cards [data-card-id]", "ns => ns.map(n => n.dataset.cardId)")}
+    return {
+        int(x)
+        for x in page.eval_on_selector_all(
+            "#hand-cards [data-card-id]", "ns => ns.map(n => n.dataset.cardId)"
+        )
+    }
 
 
 def test_R7_2_hot_seat_hides_each_hand_between_turns(opened: Opened) -> None:
-    """Two people and a bot at one screen: between turns no hand shows; each sees only their own."""
+    """Two people and a bot at one screen: between turns no hand shows; each sees only theirs."""
     page = opened.page
     page.fill("#seed", "3")
     page.select_option("#players-count", "3")
@@ -250,7 +263,9 @@ def test_R7_2_hot_seat_hides_each_hand_between_turns(opened: Opened) -> None:
     assert handoffs >= 2
 
 
-def test_no_request_leaves_the_static_server_and_none_after_load(loaded: Opened, served: str) -> None:
+def test_no_request_leaves_the_static_server_and_none_after_load(
+    loaded: Opened, served: str
+) -> None:
     """Every request went to 127.0.0.1's static server, all while loading; playing made none."""
     assert loaded.requests, "the request log is empty"
     outside = [url for url in loaded.requests if not url.startswith(served)]
