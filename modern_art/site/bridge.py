@@ -5,14 +5,15 @@ is a JSON string (``{"ok": value}`` or ``{"error": {...}}``), so no Python
 object leaks into the page and the JavaScript side only parses. The same
 module runs in CPython, where the tests compare it with the library.
 
->>> game = new_game('{"players": 3, "seed": 7}')
 >>> import json
+>>> from modern_art.site.bridge import new_game
+>>> game = new_game('{"players": 3, "seed": 7}')
 >>> json.loads(game.legal_actions("0"))["ok"][:2]
 ['0 play Martins/D#52', '0 play Melim/D#38']
 >>> json.loads(game.apply('"0 play Martins/D#52"'))["ok"]["events"][0]["type"]
 'CardPlayed'
 >>> json.loads(game.apply('"0 bid 5"'))["error"]["rule"]
-'R3.1'
+'R5.2'
 """
 
 from __future__ import annotations
