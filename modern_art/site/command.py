@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,6 +12,18 @@ from modern_art.site.build import PYODIDE_VERSION, write_site
 from modern_art.site.wheels import SiteError
 
 __all__ = ["build_parser", "main"]
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    r"""``text`` with each control character written as its escape (a path reaches a terminal).
+
+    >>> visible("bad\x1b[2Jname")
+    'bad\\x1b[2Jname'
+    """
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,13 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             offline=args.offline,
         )
     except (SiteError, OSError) as err:
-        print(
-            f"modern-art site: {err!s}".encode("ascii", "backslashreplace").decode(),
-            file=sys.stderr,
-        )
+        print(f"modern-art site: {visible(str(err))}", file=sys.stderr)
         return 1
     print(
-        f"wrote {len(site.files) + 1} files ({site.size / 1e6:.1f} MB) into {site.directory};"
-        f" serve it with: python -m http.server -b 127.0.0.1 -d {site.directory}"
+        visible(
+            f"wrote {len(site.files) + 1} files ({site.size / 1e6:.1f} MB) into"
+            f" {site.directory}; serve it with:"
+            f" python -m http.server -b 127.0.0.1 -d {site.directory}"
+        )
     )
     return 0

@@ -153,3 +153,41 @@ def test_the_types_name_every_document_and_the_js_api() -> None:
     for name in ("function load", "class Game", "class ModernArtError"):
         assert name in text
     assert (JS / "package-lock.json").is_file()
+
+
+def test_pyodide_is_pinned_alike_in_the_command_and_the_lockfile() -> None:
+    """js/package.json, js/package-lock.json and the command name the same Pyodide."""
+    from modern_art.site.build import PYODIDE_VERSION
+
+    assert (
+        json.loads((JS / "package.json").read_text())["dependencies"]["pyodide"] == PYODIDE_VERSION
+    )
+    lock = json.loads((JS / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["version"] == PYODIDE_VERSION
+    assert json.loads((PYODIDE / "package.json").read_text())["version"] == PYODIDE_VERSION
+
+
+def test_the_command_is_listed_and_has_its_help() -> None:
+    """modern-art --help lists site; modern-art site --help tells what it needs."""
+    listed = subprocess.run(
+        [sys.executable, "-m", "modern_art", "--help"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert listed.returncode == 0 and "site" in listed.stdout
+    helped = subprocess.run(
+        [sys.executable, "-m", "modern_art", "site", "--help"],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert helped.returncode == 0
+    assert "--offline" in helped.stdout and "pyodide@" in helped.stdout
+
+
+def test_an_error_message_shows_control_characters_as_escapes(tmp_path: Path) -> None:
+    """A path with a terminal escape in it is written out, never sent raw to the terminal."""
+    bad = tmp_path / "a\x1b[2Jb"
+    done = subprocess.run(
+        [sys.executable, "-m", "modern_art", "site", str(tmp_path / "out"), "--pyodide", str(bad)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "\x1b" not in done.stderr and "\\x1b[2J" in done.stderr
