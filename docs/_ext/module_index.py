@@ -37,6 +37,7 @@ LAYERS = (
     "cli",
     "envs",
     "web",
+    "site",
 )
 """The layer folders in order, each importing only those before it; then ``scale``."""
 

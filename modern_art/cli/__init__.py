@@ -1,4 +1,4 @@
-"""The ``modern-art`` command: demo, play, simulate, replay, rules and serve.
+"""The ``modern-art`` command: demo, play, simulate, replay, rules, serve and site.
 
 Install it with the ``cli`` extra (``pip install -e '.[cli]'`` from a clone,
 ``pip install 'modern-art[cli]'`` once published), which brings in ``rich``
@@ -241,6 +241,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serves the web table: people play in the browser, against bots or"
         " each other.",
     ).set_defaults(run="serve")
+    # `site` parses its own options too (modern_art.site.command).
+    commands.add_parser(
+        "site",
+        add_help=False,
+        help="write a static site that plays in the browser, no server; modern-art site --help",
+        description="Writes a static site: the library in Pyodide, a table, modern-art.js.",
+    ).set_defaults(run="site")
     return parser
 
 
@@ -256,6 +263,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from modern_art.web.serve import main as serve  # noqa: PLC0415 (a face above)
 
         return serve(arguments[1:])
+    if arguments[:1] == ["site"]:
+        from modern_art.site.command import main as site  # noqa: PLC0415 (a face above)
+
+        return site(arguments[1:])
     parser = build_parser()
     args = parser.parse_args(arguments)
     if getattr(args, "run", None) is None:
