@@ -21,6 +21,7 @@ from modern_art.agents import (
     RandomAgent,
     play_game,
 )
+from modern_art.agents import registry
 from modern_art.cli import pictures
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
@@ -62,12 +63,8 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 def bot_factory(kind: str, playouts: int) -> AgentFactory:
-    """An agent factory for a bot named on the command line."""
-    if kind == "random":
-        return RandomAgent
-    if kind == "heuristic":
-        return HeuristicAgent
-    return functools.partial(MonteCarloAgent, playouts=playouts)
+    """An agent factory for a bot named on the command line (from the bot registry)."""
+    return registry.bot_factory(kind, playouts=playouts)
 
 
 def save_record(record: GameRecord, path: str | None) -> None:
