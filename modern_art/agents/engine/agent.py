@@ -85,7 +85,11 @@ class EngineAgent:
         env: Mapping[str, str] | None = None,
     ) -> None:
         for what, seconds in (("move_time", move_time), ("hello_time", hello_time)):
-            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+            if (
+                isinstance(seconds, bool)
+                or not isinstance(seconds, int | float)
+                or not 0 < seconds < float("inf")
+            ):
                 raise ValueError(f"{what} must be a positive number of seconds, got {seconds!r}")
         self.argv = split_command(command)
         self.command = command if isinstance(command, str) else " ".join(self.argv)
@@ -106,6 +110,9 @@ class EngineAgent:
         self._replaced = False
         self._sent = 0
         self._seat: int | None = None
+        self._hello: bytes | None = None
+        self._starting: EngineProcess | None = None
+        self._launch_error: EngineError | None = None
 
     @property
     def replaced(self) -> bool:
@@ -118,15 +125,36 @@ class EngineAgent:
         Raises:
             EngineError: every try failed and there is no fallback.
         """
-        if self._process is not None or self._replaced:
+        self.launch(seat, names, rules)
+        self.wait_ready()
+
+    def launch(self, seat: int, names: Sequence[str], rules: Rules) -> None:
+        """Start the engine and say ``hello`` without waiting for ``ready``.
+
+        :meth:`wait_ready` waits: a runner launches every engine of a table
+        first, so that they start at the same time.
+        """
+        if self._process is not None or self._replaced or self._hello is not None:
             return
         self._seat = seat
-        line = hello_line(seat, names, rules)
+        self._hello = hello_line(seat, names, rules)
+        self._attempt()
+
+    def wait_ready(self) -> None:
+        """Wait for the launched engine's ``ready``; on failure retry, then fall back.
+
+        Raises:
+            EngineError: every try failed and there is no fallback.
+        """
         for attempt in range(self.retries + 1):
-            process: EngineProcess | None = None
+            if attempt > 0:
+                self._attempt()
+            process = self._starting
+            self._starting = None
             try:
-                process = EngineProcess(self.argv, cwd=self.cwd, env=self.env)
-                process.send(line)
+                if process is None:
+                    assert self._launch_error is not None
+                    raise self._launch_error
                 message = self._message(process, self.hello_time, None)
                 try:
                     name, author = read_ready(message)
@@ -144,6 +172,21 @@ class EngineAgent:
             self.author = author
             return
 
+    def _attempt(self) -> None:
+        """Start a process and send it the hello; a failure is kept for :meth:`wait_ready`."""
+        assert self._hello is not None
+        self._starting = None
+        try:
+            process = EngineProcess(self.argv, cwd=self.cwd, env=self.env)
+        except EngineError as exc:
+            self._launch_error = exc
+            return
+        try:
+            process.send(self._hello)
+        except EngineError:
+            pass  # wait_ready finds the exit when it reads
+        self._starting = process
+
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """The engine's action for ``view``, within the move clock.
 
@@ -151,7 +194,9 @@ class EngineAgent:
             EngineError: the engine broke the protocol and there is no fallback.
         """
         if self._process is None and not self._replaced:
-            self.start(view.seat, [p.name for p in view.players], view.rules)
+            if self._hello is None:
+                self.launch(view.seat, [p.name for p in view.players], view.rules)
+            self.wait_ready()
         if self._replaced:
             assert self.fallback is not None
             return self.fallback.act(view, events)
@@ -174,7 +219,7 @@ class EngineAgent:
             return self.fallback.act(view, events)
 
     def finish(self, events: Sequence[Event], money: Sequence[int], winners: Sequence[int]) -> None:
-        """Send the last events and the ``result``, then close the engine.
+        """Send the last events, the ``result`` and ``quit``; :meth:`close` then waits for the exit.
 
         ``events`` are all the events the seat was shown in the game (those
         already sent are skipped). An engine that fails now is only closed.
@@ -186,13 +231,14 @@ class EngineAgent:
                 process.send(result_line(money, winners))
             except EngineError:
                 pass
-        self.close()
+            process.quit()
 
     def close(self) -> None:
         """Say ``quit`` and end the engine's process (killing it after a moment); idempotent."""
-        if self._process is not None:
-            self._process.close()
-            self._process = None
+        for process in (self._process, self._starting):
+            if process is not None:
+                process.close()
+        self._process = self._starting = None
 
     def __enter__(self) -> EngineAgent:
         return self

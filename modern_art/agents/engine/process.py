@@ -208,6 +208,10 @@ class EngineProcess:
             if line.strip():
                 return line
 
+    def quit(self) -> None:
+        """Say ``quit`` and close stdin, without waiting: :meth:`close` waits for the exit."""
+        _say_quit(self._process)
+
     def close(self, grace: float = QUIT_SECONDS) -> None:
         """Say ``quit``, wait up to ``grace`` seconds for the exit, then kill it; idempotent."""
         if self._finalizer.alive:
@@ -265,24 +269,32 @@ class EngineProcess:
 
 def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
     """Say ``quit`` and close stdin, wait up to ``grace`` seconds, then kill; reap the process."""
-    if process.poll() is None and grace > 0:
-        try:
-            assert process.stdin is not None
-            process.stdin.write(QUIT_LINE)
-            process.stdin.flush()
-        except (OSError, ValueError):
-            pass
-    for stream in (process.stdin,):
-        try:
-            if stream is not None:
-                stream.close()
-        except (OSError, ValueError):
-            pass
+    if grace > 0:
+        _say_quit(process)
     try:
         process.wait(grace)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
-    if process.poll() is None:  # pragma: no cover (wait above reaped it)
-        process.kill()
-        process.wait()
+    try:
+        if process.stdin is not None:
+            process.stdin.close()
+    except (OSError, ValueError):
+        pass
+
+
+def _say_quit(process: subprocess.Popen[bytes]) -> None:
+    """Write ``quit`` (if stdin is still open and the process alive) and close stdin."""
+    stdin = process.stdin
+    if stdin is None or stdin.closed:
+        return
+    try:
+        if process.poll() is None:
+            stdin.write(QUIT_LINE)
+            stdin.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        stdin.close()
+    except (OSError, ValueError):
+        pass

@@ -88,8 +88,10 @@ def play_match_game(plan: MatchPlan, game: int) -> GameResult:
                 agents.append(make_bot(player.bot, seed=seed, playouts=plan.playouts))
         seed = plan.deal_seed(game)
         state = new_game(names, seed=seed, rules=plan.rules)
-        for seat, engine in engines.items():
-            engine.start(seat, names, plan.rules)
+        for seat, engine in engines.items():  # all start at once, then say ready
+            engine.launch(seat, names, plan.rules)
+        for engine in engines.values():
+            engine.wait_ready()
         host = Host(state, agents)
         host.run()
         final = host.record(seed)

@@ -109,7 +109,7 @@ class MatchPlan:
         """
         parsed = tuple(Player.parse(p) for p in players)
         for what, seconds in (("move_time", move_time), ("hello_time", hello_time)):
-            if not seconds > 0:
+            if not 0 < seconds < float("inf"):
                 raise ValueError(f"{what} must be a positive number of seconds, got {seconds!r}")
         plan = cls(
             parsed,
