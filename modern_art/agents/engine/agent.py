@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from types import TracebackType
 
 from modern_art.agents.base import Agent
+from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.engine.process import EngineError, EngineProcess, split_command
 from modern_art.agents.engine.protocol import (
     HELLO_SECONDS,
@@ -60,6 +61,9 @@ class EngineAgent:
         retries: how many times a failed ``hello`` is tried again (once).
         cwd: the directory to start the engine in.
         env: the engine's environment (default: this process's).
+        pool: an :class:`~modern_art.agents.engine.pool.EnginePool` to take
+            an idle engine of the same command from, and to give the process
+            back to after a clean game (the next game says ``hello`` again).
 
     Raises:
         ValueError: an empty command, unbalanced quotes, or a clock that is
@@ -83,6 +87,7 @@ class EngineAgent:
         retries: int = 1,
         cwd: str | os.PathLike[str] | None = None,
         env: Mapping[str, str] | None = None,
+        pool: EnginePool | None = None,
     ) -> None:
         for what, seconds in (("move_time", move_time), ("hello_time", hello_time)):
             if (
@@ -100,6 +105,8 @@ class EngineAgent:
         self.retries = retries
         self.cwd = cwd
         self.env = env
+        self.pool = pool
+        """Where the process goes after a clean game, to play the next (``None``: it quits)."""
         self.name = os.path.basename(self.argv[0])
         """The engine's name from its ``ready`` (before it: the program's file name)."""
         self.author = ""
@@ -177,7 +184,10 @@ class EngineAgent:
         assert self._hello is not None
         self._starting = None
         try:
-            process = EngineProcess(self.argv, cwd=self.cwd, env=self.env)
+            if self.pool is not None:
+                process = self.pool.take(self.argv, cwd=self.cwd, env=self.env)
+            else:
+                process = EngineProcess(self.argv, cwd=self.cwd, env=self.env)
         except EngineError as exc:
             self._launch_error = exc
             return
@@ -230,8 +240,14 @@ class EngineAgent:
                 self._send_events(process, events, None)
                 process.send(result_line(money, winners))
             except EngineError:
-                pass
-            process.quit()
+                process.kill()
+                self._process = None
+                return
+            if self.pool is not None:
+                self.pool.give_back(process, self.argv, cwd=self.cwd, env=self.env)
+                self._process = None
+            else:
+                process.quit()
 
     def close(self) -> None:
         """Say ``quit`` and end the engine's process (killing it after a moment); idempotent."""

@@ -12,6 +12,7 @@ from attrs import frozen
 
 from modern_art.agents.base import Agent, agent_name
 from modern_art.agents.engine.agent import EngineAgent
+from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.engine.protocol import ErrorKind
 from modern_art.agents.host import Host
 from modern_art.agents.match.plan import MatchPlan
@@ -64,8 +65,12 @@ class GameResult:
         return self.record.winners
 
 
-def play_match_game(plan: MatchPlan, game: int) -> GameResult:
-    """Play game ``game`` of ``plan``; every engine process it starts has ended on return."""
+def play_match_game(plan: MatchPlan, game: int, pool: EnginePool | None = None) -> GameResult:
+    """Play game ``game`` of ``plan``.
+
+    Without ``pool`` every engine process it starts has ended on return;
+    with one, engines that played cleanly wait there for the next game.
+    """
     seats = plan.seats(game)
     names = tuple(plan.players[entry].label for entry in seats)
     agents: list[Agent] = []
@@ -80,6 +85,7 @@ def play_match_game(plan: MatchPlan, game: int) -> GameResult:
                     move_time=plan.move_time,
                     hello_time=plan.hello_time,
                     fallback=make_bot(plan.fallback, seed=seed, playouts=plan.playouts),
+                    pool=pool,
                 )
                 engines[seat] = engine
                 agents.append(engine)

@@ -16,6 +16,7 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 
+from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.match.game import GameResult, play_match_game
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.records import MatchRecords, game_line
@@ -115,28 +116,44 @@ class _NoLog:
 def _played(plan: MatchPlan, todo: range, workers: int) -> Iterator[GameResult]:
     """The games of ``todo``, in order; closing the iterator early ends every worker."""
     if workers == 1 or len(todo) <= 1:
-        for game in todo:
-            yield play_match_game(plan, game)
+        pool = EnginePool()
+        try:
+            for game in todo:
+                yield play_match_game(plan, game, pool)
+        finally:
+            pool.close()
         return
     # multiprocessing loads only for a match played in worker processes.
     import multiprocessing  # noqa: PLC0415
 
-    pool = multiprocessing.get_context("spawn" if os.name != "posix" else "fork").Pool(
+    workers_pool = multiprocessing.get_context("spawn" if os.name != "posix" else "fork").Pool(
         min(workers, len(todo)), initializer=_worker_started
     )
     try:
-        yield from pool.imap(functools.partial(play_match_game, plan), todo)
-        pool.close()
+        yield from workers_pool.imap(functools.partial(_play_in_worker, plan), todo)
+        workers_pool.close()
     finally:
         # Stopped early (SPRT, Ctrl-C, an error): SIGTERM makes each worker close its engines.
-        pool.terminate()
-        pool.join()
+        workers_pool.terminate()
+        workers_pool.join()
+
+
+_ENGINES = EnginePool()
+"""In a worker process: its engines between games, closed when the worker exits."""
+
+
+def _play_in_worker(plan: MatchPlan, game: int) -> GameResult:
+    return play_match_game(plan, game, _ENGINES)
 
 
 def _worker_started() -> None:
     """In a worker: Ctrl-C is the parent's to handle; SIGTERM closes the worker's engines."""
+    # multiprocessing loads only in a worker; its finalizers run as the worker exits.
+    from multiprocessing.util import Finalize  # noqa: PLC0415
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_now)
+    Finalize(None, _ENGINES.close, exitpriority=10)
 
 
 def _exit_now(number: int, frame: FrameType | None) -> None:

@@ -9,10 +9,12 @@ megabytes to stderr before every answer, and plays well otherwise),
 ``long-line`` (answers act ACTS with a line over 1 MiB), ``illegal``
 (answers act ACTS with an action that is not legal), ``wrong-step``,
 ``record FILE`` (plays the first legal action and appends every line it
-reads to FILE), ``silent-hello`` (never says ready).
+reads to FILE), ``pid FILE`` (appends its process id to FILE, then plays
+the first legal action slowly), ``silent-hello`` (never says ready).
 """
 
 import json
+import os
 import sys
 import time
 
@@ -24,6 +26,9 @@ def main():
     if mode == "crash-at-start":
         sys.exit(3)
     record = open(arg, "a", encoding="utf-8") if mode == "record" else None
+    if mode == "pid":
+        with open(arg, "a", encoding="utf-8") as pids:
+            pids.write(f"{os.getpid()}\n")
     acts = 0
     for line in sys.stdin:
         if record is not None:
@@ -37,7 +42,9 @@ def main():
         elif message["type"] == "act":
             acts += 1
             answer = {"type": "action", "step": message["step"], "action": message["legal"][0]}
-            if mode == "flood-stderr":
+            if mode == "pid":
+                time.sleep(0.05)
+            elif mode == "flood-stderr":
                 sys.stderr.write("x" * 1_000_000 + "\n")
                 sys.stderr.flush()
             elif acts == when and mode == "crash-mid-game":
