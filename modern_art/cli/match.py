@@ -70,7 +70,10 @@ def result_table(result: MatchResult) -> Table:
     """The summary as a Rich table; every name from an engine or user is escaped."""
     table = Table(title=f"{result.games} games, seats rotated, each deal from every seat")
     for column in ("player", "name", "games", "wins", "win rate", "95% CI", "rating", "errors"):
-        table.add_column(column, justify="left" if column in ("player", "name") else "right")
+        if column in ("player", "name"):  # shown whole, folded: a name is never cut
+            table.add_column(column, overflow="fold")
+        else:
+            table.add_column(column, justify="right", no_wrap=True)
     for p in result.players:
         low, high = p.ci
         rating = "-" if p.rating is None else f"{p.rating[0]:.1f} ± {p.rating[1]:.1f}"

@@ -10,6 +10,7 @@ stops, ends its workers, and every engine process they started, before
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import signal
@@ -80,8 +81,9 @@ def run_match(
     if progress is not None and kept:
         progress(kept, games)
     if test is None or test.decision is None:
-        with log if log is not None else _NoLog():
-            for result in _played(plan, range(kept, games), workers):
+        played = _played(plan, range(kept, games), workers)
+        with log if log is not None else _NoLog(), contextlib.closing(played):
+            for result in played:
                 if log is not None:
                     log.write(game_line(plan, result))
                 results.append(result)
