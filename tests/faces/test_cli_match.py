@@ -55,7 +55,7 @@ def test_the_example_engines_stay_short_and_import_nothing_of_the_library() -> N
         )
 
 
-def test_the_summary_table_shows_errors_and_escapes_what_an_engine_says() -> None:
+def test_the_summary_table_shows_errors_and_escapes_what_an_engine_says(tmp_path: Path) -> None:
     """An engine named with markup and escapes is shown escaped; its errors are counted."""
     script = (
         "import json,sys\n"
@@ -65,13 +65,13 @@ def test_the_summary_table_shows_errors_and_escapes_what_an_engine_says() -> Non
         " flush=True)\n"
         " elif m['type']=='act': print('garbage', flush=True)\n"
     )
+    (tmp_path / "e.py").write_text(script)
     done = run(
-        "match", "heuristic", "random", f"engine:{sys.executable} -c {json.dumps(script)}",
+        "match", "heuristic", "random", f"engine:{sys.executable} {tmp_path / 'e.py'}",
         "--games", "3", "--seed", "2",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "\x1b" not in done.stdout and "\\x1b" in done.stdout
-    assert "[blink" in done.stdout  # shown as text, not taken as markup
+    assert "\x1b" not in done.stdout and "[blink]\\x1b" in done.stdout  # text, not markup
     assert "3 protocol" in done.stdout
 
 
