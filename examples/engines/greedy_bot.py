@@ -9,13 +9,14 @@ artist's card, and passes otherwise. Run it in a match:
 
 import json
 import sys
+from typing import Any
 
 
-def worth(view, artist):
-    """What one painting of ``artist`` may pay if the round ended now (its tiles, plus a rank's)."""
+def worth(view: dict[str, Any], artist: str) -> int:
+    """What a painting of ``artist`` may pay if the round ended now (its tiles, plus a rank's)."""
     artists = view["rules"]["edition"]["artists"]
     index = artists.index(artist)
-    tiles = sum(view["tiles"][index])
+    tiles: int = sum(view["tiles"][index])
     ranked = sorted(range(len(artists)), key=lambda a: (-view["counts"][a], a))
     top = [a for a in ranked[: len(view["rules"]["value_tiles"])] if view["counts"][a] > 0]
     if index in top:
@@ -23,13 +24,13 @@ def worth(view, artist):
     return tiles
 
 
-def lot_worth(view):
+def lot_worth(view: dict[str, Any]) -> int:
     """What the lot under auction may pay (0 when nothing is for sale)."""
     lot = view["phase"].get("lot") or []
     return sum(worth(view, card["artist"]) for card in lot)
 
 
-def choose(view, legal):
+def choose(view: dict[str, Any], legal: list[str]) -> str:
     """The action to take: offer the best card, bid up to half the lot's worth, else pass."""
     limit = lot_worth(view) // 2
     plays = [a for a in legal if " play " in a]
@@ -48,13 +49,17 @@ def choose(view, legal):
     return (passes or bids or legal)[0]
 
 
-def main():
+def main() -> None:
     for line in sys.stdin:
         if not line.strip():
             continue
         message = json.loads(line)
         if message["type"] == "hello":
-            answer = {"type": "ready", "name": "greedy-py", "author": "modern-art examples"}
+            answer: dict[str, Any] = {
+                "type": "ready",
+                "name": "greedy-py",
+                "author": "modern-art examples",
+            }
         elif message["type"] == "act":
             action = choose(message["view"], message["legal"])
             answer = {"type": "action", "step": message["step"], "action": action}

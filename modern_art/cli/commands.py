@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -16,12 +15,9 @@ from rich.table import Table
 from modern_art.agents import (
     Agent,
     AgentFactory,
-    HeuristicAgent,
-    MonteCarloAgent,
-    RandomAgent,
     play_game,
+    registry,
 )
-from modern_art.agents import registry
 from modern_art.cli import pictures
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import signal
-import sys
 from types import FrameType
 
 from rich.table import Table
@@ -45,9 +44,7 @@ def match(args: argparse.Namespace) -> int:
     # SIGTERM stops the match as Ctrl-C does: every engine and worker is ended first.
     previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
-        result = run_match(
-            plan, args.games, records=args.records, workers=args.workers, sprt=sprt
-        )
+        result = run_match(plan, args.games, records=args.records, workers=args.workers, sprt=sprt)
     except (ValueError, OSError) as exc:
         raise CommandError(str(exc)) from None
     finally:
@@ -108,5 +105,3 @@ def sprt_words(result: MatchResult) -> str:
         f"SPRT of P0={s.p0:g} against P1={s.p1:g} (alpha {s.alpha:g}, beta {s.beta:g}):"
         f" {verdict}; a fixed-length test would need {s.fixed_games} games."
     )
-
-

@@ -13,6 +13,7 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -107,8 +108,8 @@ def test_R7_2_every_message_a_real_engine_receives_is_its_seats_view_and_events(
 class _ScriptedProcess:
     """Stands in for an engine process: keeps what it is sent, answers from a script."""
 
-    script: dict[int, ma.Action] = {}
-    sent: list[bytes] = []
+    script: ClassVar[dict[int, ma.Action]] = {}
+    sent: ClassVar[list[bytes]] = []
 
     def __init__(self, argv: Sequence[str], **options: object) -> None:
         self.command = " ".join(argv)

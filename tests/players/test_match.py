@@ -129,7 +129,7 @@ def test_sprt_errors_stay_within_alpha_and_beta_over_many_seeded_runs(
 )
 def test_sprt_refuses_rates_out_of_range(rates: tuple[float, ...]) -> None:
     """P0 < P1 inside (0, 1), alpha and beta inside (0, 0.5): else ValueError."""
-    with pytest.raises(ValueError, match="P0|alpha|beta"):
+    with pytest.raises(ValueError, match=r"P0|alpha|beta"):
         Sprt(*rates)
 
 
@@ -150,7 +150,14 @@ def test_the_json_summary_has_the_fields_design_fixes(tmp_path: Path) -> None:
     assert set(doc) == {"games", "players"} and doc["games"] == 3
     for entry in doc["players"]:
         assert set(entry) == {
-            "player", "name", "games", "wins", "win_rate", "ci", "rating", "errors"
+            "player",
+            "name",
+            "games",
+            "wins",
+            "win_rate",
+            "ci",
+            "rating",
+            "errors",
         }
         assert set(entry["rating"]) == {"mu", "sigma"}
         assert set(entry["errors"]) == {"crashed", "timed_out", "illegal", "protocol"}

@@ -14,6 +14,7 @@ retried once.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping, Sequence
 from types import TracebackType
@@ -191,10 +192,8 @@ class EngineAgent:
         except EngineError as exc:
             self._launch_error = exc
             return
-        try:
+        with contextlib.suppress(EngineError):  # wait_ready finds the exit when it reads
             process.send(self._hello)
-        except EngineError:
-            pass  # wait_ready finds the exit when it reads
         self._starting = process
 
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
@@ -228,8 +227,10 @@ class EngineAgent:
             assert self.fallback is not None
             return self.fallback.act(view, events)
 
-    def finish(self, events: Sequence[Event], money: Sequence[int], winners: Sequence[int]) -> None:
-        """Send the last events, the ``result`` and ``quit``; :meth:`close` then waits for the exit.
+    def finish(
+        self, events: Sequence[Event], money: Sequence[int], winners: Sequence[int]
+    ) -> None:
+        """Send the last events, the ``result`` and ``quit``; :meth:`close` waits for the exit.
 
         ``events`` are all the events the seat was shown in the game (those
         already sent are skipped). An engine that fails now is only closed.
@@ -270,12 +271,16 @@ class EngineAgent:
     def __repr__(self) -> str:
         return f"EngineAgent({self.command!r})"
 
-    def _send_events(self, process: EngineProcess, events: Sequence[Event], step: int | None) -> None:
+    def _send_events(
+        self, process: EngineProcess, events: Sequence[Event], step: int | None
+    ) -> None:
         if len(events) > self._sent:
             process.send(events_line(events[self._sent :]), step)
             self._sent = len(events)
 
-    def _message(self, process: EngineProcess, seconds: float, step: int | None) -> dict[str, object]:
+    def _message(
+        self, process: EngineProcess, seconds: float, step: int | None
+    ) -> dict[str, object]:
         line = process.receive(seconds, step)
         try:
             return read_message(line)

@@ -12,6 +12,7 @@ kills what is left; a finalizer does the same if the object is dropped.
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import queue
 import shlex
@@ -294,7 +295,5 @@ def _say_quit(process: subprocess.Popen[bytes]) -> None:
             stdin.flush()
     except (OSError, ValueError):
         pass
-    try:
+    with contextlib.suppress(OSError, ValueError):
         stdin.close()
-    except (OSError, ValueError):
-        pass

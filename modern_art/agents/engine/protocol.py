@@ -123,9 +123,7 @@ def act_line(view: PlayerView, time_ms: int) -> bytes:
 
 def result_line(money: Sequence[int], winners: Sequence[int]) -> bytes:
     """The ``result``: every seat's final money and the winning seats."""
-    return _line(
-        json.dumps({"type": "result", "money": list(money), "winners": list(winners)})
-    )
+    return _line(json.dumps({"type": "result", "money": list(money), "winners": list(winners)}))
 
 
 def ready_line(name: str, author: str = "") -> bytes:

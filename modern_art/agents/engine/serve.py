@@ -33,7 +33,7 @@ from modern_art.wire.documents import SerializationError, from_json
 __all__ = ["serve"]
 
 
-class _Stop(Exception):
+class _StopError(Exception):
     """The runner broke the protocol: stop with this message."""
 
 
@@ -70,7 +70,7 @@ def serve(
             try:
                 message = read_message(line)
             except ProtocolError as exc:
-                raise _Stop(str(exc)) from None
+                raise _StopError(str(exc)) from None
             kind = message["type"]
             if kind == "hello":
                 game = _Game.from_hello(message, make_agent())
@@ -80,13 +80,13 @@ def serve(
                 return 0
             elif kind in ("events", "act", "result"):
                 if game is None:
-                    raise _Stop(f'a "{kind}" message before "hello"')
+                    raise _StopError(f'a "{kind}" message before "hello"')
                 answer = game.handle(kind, message)
                 if answer is not None:
                     sink.write(answer)
                     sink.flush()
             # A message of a later version's type: ignored, as unknown keys are.
-    except _Stop as exc:
+    except _StopError as exc:
         print(f"engine {name}: {exc}", file=report)
         return 1
     except BrokenPipeError:  # the runner went away
@@ -106,10 +106,12 @@ class _Game:
     @classmethod
     def from_hello(cls, message: dict[str, Any], agent: Agent) -> _Game:
         if message.get("protocol") != PROTOCOL:
-            raise _Stop(f"this engine speaks protocol {PROTOCOL}, got {message.get('protocol')!r}")
+            raise _StopError(
+                f"this engine speaks protocol {PROTOCOL}, got {message.get('protocol')!r}"
+            )
         seat = message.get("seat")
         if type(seat) is not int or seat < 0:
-            raise _Stop(f'"seat" must be a seat number, got {seat!r}')
+            raise _StopError(f'"seat" must be a seat number, got {seat!r}')
         rules = _document(message.get("rules"), "rules", None)
         return cls(seat, rules, agent)
 
@@ -117,15 +119,17 @@ class _Game:
         if kind == "events":
             events = message.get("events")
             if not isinstance(events, list):
-                raise _Stop('"events" must be a list of event documents')
+                raise _StopError('"events" must be a list of event documents')
             self.events.extend(_document(e, "event", self.rules) for e in events)
             return None
         if kind == "act":
             view = _document(message.get("view"), "view", self.rules)
             if view.seat != self.seat:
-                raise _Stop(f"asked to act for seat {view.seat}, but this engine is seat {self.seat}")
+                raise _StopError(
+                    f"asked to act for seat {view.seat}, but this engine is seat {self.seat}"
+                )
             if not view.legal_actions:
-                raise _Stop(f"asked to act at step {view.step} with no legal action")
+                raise _StopError(f"asked to act at step {view.step} with no legal action")
             return action_line(view.step, self.agent.act(view, self.events))
         return None  # the result: nothing to answer
 
@@ -133,8 +137,8 @@ class _Game:
 def _document(doc: object, kind: Any, rules: Rules | None) -> Any:
     """The object of a document embedded in a message, read as :func:`from_json` reads one."""
     if not isinstance(doc, dict):
-        raise _Stop(f"expected a {kind} document (a JSON object), got {type(doc).__name__}")
+        raise _StopError(f"expected a {kind} document (a JSON object), got {type(doc).__name__}")
     try:
         return from_json(json.dumps(doc), kind, rules=rules)
     except SerializationError as exc:
-        raise _Stop(str(exc)) from None
+        raise _StopError(str(exc)) from None

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from modern_art.agents.engine.process import split_command
 from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
@@ -78,7 +78,7 @@ class MatchPlan:
     """The PLAYERs, in the order given."""
     seed: int = 0
     """The match's seed: every deal and bot seed derives from it and the game's number."""
-    rules: Rules = Rules()
+    rules: Rules = field(factory=Rules)
     """The variant."""
     move_time: float = MOVE_SECONDS
     """The engines' move clock, in seconds."""

@@ -48,7 +48,9 @@ def rate(players: int, games: Iterable[tuple[Sequence[int], Sequence[int]]]) -> 
     model = PlackettLuce()
     ratings = [model.rating() for _ in range(players)]
     for seats, money in games:
-        teams = model.rate([[ratings[entry]] for entry in seats], ranks=ranks(money))
+        teams = model.rate(
+            [[ratings[entry]] for entry in seats], ranks=[float(r) for r in ranks(money)]
+        )
         for entry, team in zip(seats, teams, strict=True):
             ratings[entry] = team[0]
     return [(r.mu, r.sigma) for r in ratings]

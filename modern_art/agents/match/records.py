@@ -2,8 +2,9 @@
 
 Line ``g`` (from 0) holds game ``g``::
 
-    {"type": "match-game", "game": 0, "seed": 7, "players": ["heuristic", "engine:node bot.js", ...],
-     "seats": [0, 1, 2, 3], "names": ["heuristic", "random-js", ...],
+    {"type": "match-game", "game": 0, "seed": 7,
+     "players": ["heuristic", "engine:node bot.js", ...], "seats": [0, 1, 2, 3],
+     "names": ["heuristic", "random-js", ...],
      "errors": [{"seat": 1, "kind": "timed_out", "step": 12, "detail": "..."}],
      "record": {game record document}}
 
@@ -112,14 +113,20 @@ class MatchRecords:
         except SerializationError as exc:
             raise ValueError(f"{where}: {exc}") from None
         if record.seed != plan.deal_seed(game) or record.money is None:
-            raise ValueError(f"{where} holds a game of another match (another deal, or unfinished)")
+            raise ValueError(
+                f"{where} holds a game of another match (another deal, or unfinished)"
+            )
         names, errors = doc.get("names"), doc.get("errors")
         n = len(plan.players)
-        if not (isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names)):
+        if not (
+            isinstance(names, list) and len(names) == n and all(isinstance(x, str) for x in names)
+        ):
             raise ValueError(f'{where}: "names" must be a list of {n} strings')
         if not isinstance(errors, list):
             raise ValueError(f'{where}: "errors" must be a list')
-        return GameResult(game, plan.seats(game), tuple(names), tuple(map(_error(where, n), errors)), record)
+        return GameResult(
+            game, plan.seats(game), tuple(names), tuple(map(_error(where, n), errors)), record
+        )
 
     def write(self, line: bytes) -> None:
         """Append one game's line and flush it."""
@@ -155,6 +162,8 @@ def _error(where: str, players: int) -> Any:
             and isinstance(item.get("detail"), str)
         ):
             return SeatError(item["seat"], item["kind"], item["step"], item["detail"])
-        raise ValueError(f"{where}: an error entry must be {{seat, kind, step, detail}}, got {str(item)[:80]}")
+        raise ValueError(
+            f"{where}: an error entry must be {{seat, kind, step, detail}}, got {str(item)[:80]}"
+        )
 
     return read

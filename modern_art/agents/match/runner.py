@@ -14,7 +14,7 @@ import contextlib
 import functools
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator
 from types import FrameType
 
 from modern_art.agents.engine.pool import EnginePool
@@ -115,7 +115,7 @@ class _NoLog:
         return None
 
 
-def _played(plan: MatchPlan, todo: range, workers: int) -> Iterator[GameResult]:
+def _played(plan: MatchPlan, todo: range, workers: int) -> Generator[GameResult, None, None]:
     """The games of ``todo``, in order; closing the iterator early ends every worker."""
     if workers == 1 or len(todo) <= 1:
         pool = EnginePool()

@@ -19,13 +19,13 @@ import sys
 import time
 
 
-def main():
+def main() -> None:
     mode = sys.argv[1]
     arg = sys.argv[2] if len(sys.argv) > 2 else "3"
     when = int(arg) if arg.isdigit() else 0
     if mode == "crash-at-start":
         sys.exit(3)
-    record = open(arg, "a", encoding="utf-8") if mode == "record" else None
+    record = open(arg, "a", encoding="utf-8") if mode == "record" else None  # noqa: SIM115
     if mode == "pid":
         with open(arg, "a", encoding="utf-8") as pids:
             pids.write(f"{os.getpid()}\n")
