@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 
 from modern_art.agents.base import Agent
@@ -65,6 +65,8 @@ class EngineAgent:
         pool: an :class:`~modern_art.agents.engine.pool.EnginePool` to take
             an idle engine of the same command from, and to give the process
             back to after a clean game (the next game says ``hello`` again).
+        log: called with ``("runner", line)`` for every line sent and
+            ``("engine", line)`` for every line read (``quit`` aside).
 
     Raises:
         ValueError: an empty command, unbalanced quotes, or a clock that is
@@ -89,6 +91,7 @@ class EngineAgent:
         cwd: str | os.PathLike[str] | None = None,
         env: Mapping[str, str] | None = None,
         pool: EnginePool | None = None,
+        log: Callable[[str, bytes], None] | None = None,
     ) -> None:
         for what, seconds in (("move_time", move_time), ("hello_time", hello_time)):
             if (
@@ -107,6 +110,9 @@ class EngineAgent:
         self.cwd = cwd
         self.env = env
         self.pool = pool
+        self.log = log
+        """Called with ``("runner", line)`` for each line sent and ``("engine", line)``
+        for each line read: a transcript, for debugging an engine."""
         """Where the process goes after a clean game, to play the next (``None``: it quits)."""
         self.name = os.path.basename(self.argv[0])
         """The engine's name from its ``ready`` (before it: the program's file name)."""
@@ -193,7 +199,7 @@ class EngineAgent:
             self._launch_error = exc
             return
         with contextlib.suppress(EngineError):  # wait_ready finds the exit when it reads
-            process.send(self._hello)
+            self._send(process, self._hello, None)
         self._starting = process
 
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
@@ -213,7 +219,7 @@ class EngineAgent:
         assert process is not None
         try:
             self._send_events(process, events, view.step)
-            process.send(act_line(view, round(self.move_time * 1000)), view.step)
+            self._send(process, act_line(view, round(self.move_time * 1000)), view.step)
             message = self._message(process, self.move_time, view.step)
             try:
                 return read_action(message, view)
@@ -239,7 +245,7 @@ class EngineAgent:
         if process is not None:
             try:
                 self._send_events(process, events, None)
-                process.send(result_line(money, winners))
+                self._send(process, result_line(money, winners), None)
             except EngineError:
                 process.kill()
                 self._process = None
@@ -275,17 +281,24 @@ class EngineAgent:
         self, process: EngineProcess, events: Sequence[Event], step: int | None
     ) -> None:
         if len(events) > self._sent:
-            process.send(events_line(events[self._sent :]), step)
+            self._send(process, events_line(events[self._sent :]), step)
             self._sent = len(events)
 
     def _message(
         self, process: EngineProcess, seconds: float, step: int | None
     ) -> dict[str, object]:
         line = process.receive(seconds, step)
+        if self.log is not None:
+            self.log("engine", line)
         try:
             return read_message(line)
         except ProtocolError as exc:
             raise process.error(exc.kind, str(exc), step) from None
+
+    def _send(self, process: EngineProcess, line: bytes, step: int | None) -> None:
+        if self.log is not None:
+            self.log("runner", line)
+        process.send(line, step)
 
     def _give_up(self, error: EngineError) -> None:
         """Hand the seat to the fallback, or raise ``error`` when there is none."""

@@ -95,6 +95,10 @@ class ProtocolError(ValueError):
         self.kind = kind
 
 
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
 def _line(body: str) -> bytes:
     return body.encode("utf-8") + b"\n"
 
@@ -103,7 +107,7 @@ def hello_line(seat: int, names: Sequence[str], rules: Rules) -> bytes:
     """The ``hello``: the protocol version, the engine's seat, the players' names, the rules."""
     return _line(
         f'{{"type":"hello","protocol":{PROTOCOL},"seat":{seat},'
-        f'"names":{json.dumps(list(names))},"rules":{to_json(rules)}}}'
+        f'"names":{_compact(list(names))},"rules":{to_json(rules)}}}'
     )
 
 
@@ -114,7 +118,7 @@ def events_line(events: Sequence[Event]) -> bytes:
 
 def act_line(view: PlayerView, time_ms: int) -> bytes:
     """The ``act``: the step, the seat's view, its legal actions in notation, the clock."""
-    legal = json.dumps([format_action(a) for a in view.legal_actions])
+    legal = _compact([format_action(a) for a in view.legal_actions])
     return _line(
         f'{{"type":"act","step":{view.step},"view":{to_json(view)},'
         f'"legal":{legal},"time_ms":{time_ms}}}'
@@ -123,7 +127,7 @@ def act_line(view: PlayerView, time_ms: int) -> bytes:
 
 def result_line(money: Sequence[int], winners: Sequence[int]) -> bytes:
     """The ``result``: every seat's final money and the winning seats."""
-    return _line(json.dumps({"type": "result", "money": list(money), "winners": list(winners)}))
+    return _line(_compact({"type": "result", "money": list(money), "winners": list(winners)}))
 
 
 def ready_line(name: str, author: str = "") -> bytes:
