@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import signal
 from types import FrameType
 
@@ -14,7 +15,7 @@ from modern_art.agents.match.ratings import has_ratings
 from modern_art.agents.match.runner import run_match
 from modern_art.agents.match.summary import ERROR_KINDS, MatchResult
 from modern_art.cli.commands import CommandError, console, rules_from
-from modern_art.cli.safe import markup_safe
+from modern_art.cli.safe import markup_safe, visible
 
 __all__ = ["match", "result_table"]
 
@@ -52,6 +53,9 @@ def match(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0
+    if args.markdown:
+        print(markdown_table(result, args))
+        return 0
     out = console()
     out.print(result_table(result))
     if not has_ratings():
@@ -86,6 +90,32 @@ def result_table(result: MatchResult) -> Table:
             errors,
         )
     return table
+
+
+def markdown_table(result: MatchResult, args: argparse.Namespace) -> str:
+    """The summary as a Markdown table, best rating first, with the command that made it."""
+    rows = sorted(
+        result.players, key=lambda p: -(p.rating[0] - 3 * p.rating[1]) if p.rating else 0.0
+    )
+    lines = [
+        "| player | games | win rate | 95% CI | rating (mu ± sigma) | errors |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for p in rows:
+        low, high = p.ci
+        rating = "-" if p.rating is None else f"{p.rating[0]:.1f} ± {p.rating[1]:.1f}"
+        cell = visible(p.player).replace("|", "\\|")
+        lines.append(
+            f"| {cell} | {p.games} | {p.win_rate:.1%} | {low:.1%} to {high:.1%} | {rating}"
+            f" | {sum(p.errors.values())} |"
+        )
+    command = " ".join(["modern-art match", *map(shlex.quote, args.players)])
+    lines.append("")
+    lines.append(
+        f"{result.games} games, seed {args.seed}, seats rotated; made by"
+        f" `{visible(command)} --games {args.games} --seed {args.seed} --markdown`."
+    )
+    return "\n".join(lines)
 
 
 def sprt_words(result: MatchResult) -> str:

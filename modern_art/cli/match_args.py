@@ -109,6 +109,11 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         "--playouts", type=_positive, default=None, help="Monte Carlo playouts per decision"
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print the summary as a Markdown table (the README's ratings table)",
+    )
     parser.add_argument("--preset", default="cmon", help="the rules preset: cmon or original")
     parser.add_argument(
         "--open-money", action="store_true", help="play with everyone's money public"
