@@ -1,4 +1,4 @@
-"""A whole game over the engine protocol, as a transcript: ``python docs/examples/engine_transcript.py``.
+"""A whole game over the engine protocol, as a transcript of every line, both ways.
 
 ``modern-art engine heuristic --seed 1`` plays seat 0 of a one-round,
 three-card game against two random bots; every line the runner sends

@@ -59,7 +59,10 @@ def match(args: argparse.Namespace) -> int:
     out = console()
     out.print(result_table(result))
     if not has_ratings():
-        out.print("Ratings need the match extra: pip install 'modern-art[match]'.")
+        out.print(
+            "Ratings need the match extra: from a clone, pip install -e '.[match]';"
+            " once published, pip install 'modern-art[match]'."
+        )
     if result.sprt is not None:
         out.print(sprt_words(result))
     if result.played < result.games:

@@ -76,8 +76,8 @@ class EngineAgent:
     >>> command = [sys.executable, "-m", "modern_art", "engine", "random", "--seed", "1"]
     >>> with ma.EngineAgent(command) as engine:
     ...     game = ma.play_game([engine, ma.RandomAgent(2), ma.RandomAgent(3)], seed=5)
-    >>> game.players[0], engine.errors
-    ('random', [])
+    >>> engine.name, engine.errors, ma.replay(game).is_over
+    ('random', [], True)
     """
 
     def __init__(

@@ -14,10 +14,10 @@ the docs page "The engine protocol".
 >>> line = act_line(ma.view(state, 0), 1000)
 >>> message = read_message(line)
 >>> message["type"], message["step"], message["legal"][:2]
-('act', 0, ['0 play Carvalho/O#0', '0 play Carvalho/O#2'])
->>> read_action(read_message(b'{"type": "action", "step": 0, "action": "0 play Carvalho/O#0"}'),
+('act', 0, ['0 play Martins/N#42', '0 play Thaler/F#22'])
+>>> read_action(read_message(b'{"type": "action", "step": 0, "action": "0 play Thaler/F#22"}'),
 ...             ma.view(state, 0))
-PlayCard(seat=0, card=Card(id=0, artist='Manuel Carvalho', auction=Auction.OPEN))
+PlayCard(seat=0, card=Card(id=22, artist='Sigrid Thaler', auction=Auction.FIXED_PRICE))
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ Each game ranks its seats by final money, seats with equal money sharing a
 rank; the games are rated in game order with OpenSkill's Plackett-Luce
 model (``openskill.models.PlackettLuce``, its defaults: mu 25, sigma
 25/3), every PLAYER of the match starting from the same rating. Install
-it with ``pip install 'modern-art[match]'``.
+it with ``pip install -e '.[match]'`` from a clone of the repository, or
+``pip install 'modern-art[match]'`` once published.
 """
 
 from __future__ import annotations
