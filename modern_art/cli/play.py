@@ -19,7 +19,8 @@ import random
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.agents import Agent, Host
+from modern_art.agents import Agent, Host, RandomAgent
+from modern_art.agents.engine.agent import EngineAgent
 from modern_art.cli.commands import (
     CommandError,
     bot_factory,
@@ -64,7 +65,8 @@ class Quit(Exception):  # noqa: N818 (not an error: the person left)
 def play(args: argparse.Namespace) -> int:
     """Run ``modern-art play``; the exit code."""
     rules = rules_from(args)
-    players = len(args.bots) + 1
+    engines = list(getattr(args, "engine", None) or [])
+    players = len(args.bots) + len(engines) + 1
     if not rules.min_players <= players <= rules.max_players:
         raise CommandError(
             f"the game takes {rules.min_players} to {rules.max_players} players (R1.1):"
@@ -75,9 +77,10 @@ def play(args: argparse.Namespace) -> int:
         raise CommandError(f"--seat must be a seat from 0 to {players - 1}, got {me}")
     check_writable(args.save)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    kinds = list(args.bots)
+    kinds = list(args.bots) + [f"engine:{command}" for command in engines]
     names: list[str] = []
     agents: dict[int, Agent] = {}
+    started: list[EngineAgent] = []
     bot_names = iter(BOT_NAMES)
     for seat in range(players):
         if seat == me:
@@ -85,7 +88,15 @@ def play(args: argparse.Namespace) -> int:
             continue
         kind = kinds.pop(0)
         names.append(f"{next(bot_names)} ({kind})")
-        agents[seat] = bot_factory(kind, args.playouts)(seed * 10 + seat)
+        if kind.startswith("engine:"):  # an engine in any language, a random bot its fallback
+            try:
+                engine = EngineAgent(kind[len("engine:") :], fallback=RandomAgent(seed + seat))
+            except ValueError as exc:
+                raise CommandError(str(exc)) from None
+            started.append(engine)
+            agents[seat] = engine
+        else:
+            agents[seat] = bot_factory(kind, args.playouts)(seed * 10 + seat)
     out = console()
     out.print(
         f"[bold]Modern Art[/]: you are {markup_safe(args.name)}, seat {me}, against"
@@ -115,6 +126,9 @@ def play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C: leave like q, and keep the game so far
         interrupted = True
         out.print("\nInterrupted. You leave the table; the game is abandoned.")
+    finally:
+        for engine in started:
+            engine.close()
     save_record(host.record(seed), args.save)
     if args.save:
         saved = markup_safe(args.save)
