@@ -31,8 +31,8 @@ def test_the_two_example_engines_play_200_games_with_no_protocol_error() -> None
     """The Node and the Python example each play 200 games of one match: zero errors."""
     done = run(
         "match", "random", "random", NODE_BOT, PYTHON_BOT,
-        "--games", "200", "--workers", "2", "--json",
-    )  # fmt: skip
+        "--games", "200", "--workers", "2", "--json", "--move-time", "5",
+    )  # fmt: skip  # a clock with room for a busy CI machine; the engines answer in ms
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["games"] == 200

@@ -47,7 +47,9 @@ def test_R7_2_every_message_a_real_engine_receives_is_its_seats_view_and_events(
     """Over 8 games, each act's view and legal list and each event match the seat's own."""
     log = tmp_path / "received.jsonl"
     plan = MatchPlan.of(
-        [f"engine:{sys.executable} {BAD} record {log}", "heuristic", "random", "random"], seed=2
+        [f"engine:{sys.executable} {BAD} record {log}", "heuristic", "random", "random"],
+        seed=2,
+        move_time=5,  # room for a busy machine: a timeout would hand the seat to the fallback
     )
     records = tmp_path / "match.jsonl"
     run_match(plan, 8, records=records)
@@ -86,7 +88,7 @@ def test_R7_2_every_message_a_real_engine_receives_is_its_seats_view_and_events(
                 assert message["legal"] == [
                     ma.format_action(a) for a in ma.legal_actions(state, seat)
                 ]
-                assert message["time_ms"] == 1000
+                assert message["time_ms"] == 5000
                 # Before each act: every event of the steps so far, and no more.
                 so_far = [
                     e

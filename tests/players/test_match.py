@@ -52,9 +52,9 @@ def test_workers_give_the_records_and_summary_of_one_process(tmp_path: Path) -> 
     """Two worker processes write the same records file and summary as this process does."""
     before = descendants()
     players = ["heuristic", GREEDY, "random"]
-    here = run_match(MatchPlan.of(players, seed=4), 6, records=tmp_path / "here.jsonl")
+    here = run_match(MatchPlan.of(players, seed=4, move_time=5), 6, records=tmp_path / "here.jsonl")
     there = run_match(
-        MatchPlan.of(players, seed=4), 6, records=tmp_path / "there.jsonl", workers=2
+        MatchPlan.of(players, seed=4, move_time=5), 6, records=tmp_path / "there.jsonl", workers=2
     )
     assert (tmp_path / "here.jsonl").read_bytes() == (tmp_path / "there.jsonl").read_bytes()
     assert here == there
@@ -65,7 +65,7 @@ def test_a_stopped_match_resumes_from_its_records_and_ends_as_an_unstopped_one(
     tmp_path: Path,
 ) -> None:
     """A file cut mid-line resumes: whole lines kept, the cut game replayed, the same end."""
-    plan = MatchPlan.of(["heuristic", GREEDY, "random"], seed=6)
+    plan = MatchPlan.of(["heuristic", GREEDY, "random"], seed=6, move_time=5)
     whole = tmp_path / "whole.jsonl"
     full = run_match(plan, 6, records=whole)
     lines = whole.read_bytes().splitlines(keepends=True)
