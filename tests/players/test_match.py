@@ -52,10 +52,9 @@ def test_workers_give_the_records_and_summary_of_one_process(tmp_path: Path) -> 
     """Two worker processes write the same records file and summary as this process does."""
     before = descendants()
     players = ["heuristic", GREEDY, "random"]
-    here = run_match(MatchPlan.of(players, seed=4, move_time=5), 6, records=tmp_path / "here.jsonl")
-    there = run_match(
-        MatchPlan.of(players, seed=4, move_time=5), 6, records=tmp_path / "there.jsonl", workers=2
-    )
+    plan = MatchPlan.of(players, seed=4, move_time=5)
+    here = run_match(plan, 6, records=tmp_path / "here.jsonl")
+    there = run_match(plan, 6, records=tmp_path / "there.jsonl", workers=2)
     assert (tmp_path / "here.jsonl").read_bytes() == (tmp_path / "there.jsonl").read_bytes()
     assert here == there
     assert descendants() - before == set()
