@@ -14,6 +14,9 @@ from modern_art.agents.match.ratings import ranks, rate
 from modern_art.agents.match.runner import run_match
 from modern_art.agents.match.sprt import Sprt, fixed_games
 from tests.helpers.processes import descendants
+from tests.helpers.webkit import need
+
+MATCH_EXTRA = "the match extra: pip install -e '.[match]'"
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY = f"engine:{sys.executable} {ROOT / 'examples' / 'engines' / 'greedy_bot.py'}"
@@ -134,6 +137,7 @@ def test_sprt_refuses_rates_out_of_range(rates: tuple[float, ...]) -> None:
 
 def test_R8_2_ranks_share_equal_money_and_ratings_follow_the_ranking() -> None:
     """Equal money shares a rank; a player that always finishes first rates highest."""
+    need("openskill", MATCH_EXTRA)
     assert ranks([50, 50, 10]) == [1, 1, 3]
     games = [((g % 3, (g + 1) % 3, (g + 2) % 3), (300, 200, 100)) for g in range(9)]
     first = rate(3, [((0, 1, 2), (300, 200, 100))] * 9)
@@ -144,6 +148,7 @@ def test_R8_2_ranks_share_equal_money_and_ratings_follow_the_ranking() -> None:
 
 def test_the_json_summary_has_the_fields_design_fixes(tmp_path: Path) -> None:
     """games, and per PLAYER: player, name, games, wins, win_rate, ci, rating, errors."""
+    need("openskill", MATCH_EXTRA)
     result = run_match(MatchPlan.of(["heuristic", "random", "random"], seed=3), 3)
     doc = json.loads(json.dumps(result.to_dict()))
     assert set(doc) == {"games", "players"} and doc["games"] == 3
