@@ -92,6 +92,7 @@ if _typing.TYPE_CHECKING:  # loaded on first use by __getattr__ (below); here fo
         play_game,
         tournament,
     )
+    from modern_art.agents.engine.agent import EngineAgent, EngineError
     from modern_art.wire.documents import (
         FORMAT,
         MAX_JSON_BYTES,
@@ -132,6 +133,8 @@ __all__ = [
     "DoubleOffer",
     "DoublePayment",
     "Edition",
+    "EngineAgent",
+    "EngineError",
     "Event",
     "FixedPriceAuction",
     "GameEnded",
@@ -239,6 +242,7 @@ _ON_FIRST_USE: _typing.Final = {
         "play_game",
         "tournament",
     ),
+    "modern_art.agents.engine.agent": ("EngineAgent", "EngineError"),
     "modern_art.wire.documents": (
         "FORMAT",
         "MAX_JSON_BYTES",

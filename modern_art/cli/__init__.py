@@ -16,21 +16,22 @@ import sys
 from collections.abc import Sequence
 
 from modern_art import COMPILED, __version__
+from modern_art.agents.registry import bot_names, canonical_bot
+from modern_art.cli.engine import add_engine_parser
+from modern_art.cli.match_args import add_match_parser
 
 __all__ = ["build_parser", "main"]
 
-BOTS = ("random", "heuristic", "montecarlo")
-"""The bots the command knows, by name (``mc`` is short for ``montecarlo``)."""
+BOTS = bot_names()
+"""The bots the command knows, by name (``mc`` is short for ``montecarlo``):
+those of :data:`modern_art.agents.registry.BOTS`."""
 
 
 def _bot_list(text: str) -> list[str]:
-    names = [part.strip().lower() for part in text.split(",") if part.strip()]
-    names = ["montecarlo" if n in ("mc", "monte-carlo") else n for n in names]
-    for n in names:
-        if n not in BOTS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {n!r}: choose among {', '.join(BOTS)} (or mc)"
-            )
+    try:
+        names = [canonical_bot(part) for part in text.split(",") if part.strip()]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     if not names:
         raise argparse.ArgumentTypeError("give at least one bot")
     return names
@@ -248,6 +249,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a static site that plays in the browser, no server; modern-art site --help",
         description="Writes a static site: the library in Pyodide, a table, modern-art.js.",
     ).set_defaults(run="site")
+    add_engine_parser(commands)
+    add_match_parser(commands)
     return parser
 
 
@@ -272,6 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "run", None) is None:
         parser.print_help(sys.stderr)
         return 2
+    if args.run == "engine":  # an engine process needs no extra
+        from modern_art.cli.engine import engine  # noqa: PLC0415
+
+        return engine(args)
     try:
         import rich  # noqa: F401, PLC0415 (the core must not need rich)
     except ImportError:
@@ -282,11 +289,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    from modern_art.cli import commands, play, simulate  # noqa: PLC0415 (they need rich)
+    from modern_art.cli import commands, match, play, simulate  # noqa: PLC0415 (they need rich)
     from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
-        handler = {"play": play.play, "simulate": simulate.simulate}.get(args.run, commands.run)
+        handler = {"play": play.play, "simulate": simulate.simulate, "match": match.match}.get(
+            args.run, commands.run
+        )
         return handler(args)
     except KeyboardInterrupt:
         print("\nmodern-art: interrupted", file=sys.stderr)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -16,10 +15,8 @@ from rich.table import Table
 from modern_art.agents import (
     Agent,
     AgentFactory,
-    HeuristicAgent,
-    MonteCarloAgent,
-    RandomAgent,
     play_game,
+    registry,
 )
 from modern_art.cli import pictures
 from modern_art.cli.howto import summary
@@ -64,12 +61,8 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 def bot_factory(kind: str, playouts: int) -> AgentFactory:
-    """An agent factory for a bot named on the command line."""
-    if kind == "random":
-        return RandomAgent
-    if kind == "heuristic":
-        return HeuristicAgent
-    return functools.partial(MonteCarloAgent, playouts=playouts)
+    """An agent factory for a bot named on the command line (from the bot registry)."""
+    return registry.bot_factory(kind, playouts=playouts)
 
 
 def save_record(record: GameRecord, path: str | None) -> None:

@@ -1,0 +1,299 @@
+"""An engine process, trusted with nothing: lines in, lines out, stderr drained, a clock.
+
+:class:`EngineProcess` starts a command, writes protocol lines to its stdin
+and reads its stdout one line at a time on a thread of its own, so that a
+silent engine never blocks the runner: :meth:`EngineProcess.receive` waits
+at most the time it is given. Another thread drains stderr into a short
+tail (kept for error messages), so a chatty engine cannot fill the pipe
+and stall. :meth:`EngineProcess.close` says ``quit``, waits a moment and
+kills what is left; a finalizer does the same if the object is dropped.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import os
+import queue
+import shlex
+import subprocess
+import threading
+import time
+import weakref
+from collections.abc import Mapping, Sequence
+from typing import IO, Final
+
+from modern_art.agents.engine.protocol import (
+    MAX_LINE_BYTES,
+    QUIT_LINE,
+    QUIT_SECONDS,
+    ErrorKind,
+)
+
+__all__ = ["EngineError", "EngineProcess", "split_command"]
+
+STDERR_TAIL: Final = 2000
+"""How many bytes of an engine's stderr are kept for error messages (the last ones)."""
+
+_EOF: Final = b""
+_TOO_LONG: Final = b"\0too long"
+
+
+class EngineError(Exception):
+    """An engine broke the protocol: it crashed, timed out, answered garbage or cheated.
+
+    >>> err = EngineError("timed_out", "no action within 1000 ms", command="bot")
+    >>> err.kind, str(err)
+    ('timed_out', 'engine bot: timed_out: no action within 1000 ms')
+    """
+
+    kind: ErrorKind
+    """``crashed``, ``timed_out``, ``illegal`` or ``protocol`` (see :data:`ErrorKind`)."""
+    detail: str
+    """What happened, in words."""
+    command: str
+    """The engine's command line."""
+    step: int | None
+    """The game's step when it happened (``None`` before the game, at ``hello``)."""
+    stderr: str
+    """The last lines the engine wrote to stderr, for diagnosis (may hold anything)."""
+
+    def __init__(
+        self,
+        kind: ErrorKind,
+        detail: str,
+        *,
+        command: str = "",
+        step: int | None = None,
+        stderr: str = "",
+    ) -> None:
+        super().__init__(f"engine {command}: {kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+        self.command = command
+        self.step = step
+        self.stderr = stderr
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.kind, self.detail, self.command, self.step, self.stderr))
+
+
+def _rebuild(
+    kind: ErrorKind, detail: str, command: str, step: int | None, stderr: str
+) -> EngineError:
+    return EngineError(kind, detail, command=command, step=step, stderr=stderr)
+
+
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """``command`` as an argument list: a string is split as a POSIX shell would.
+
+    Raises:
+        ValueError: an empty command or unbalanced quotes.
+
+    >>> split_command("node 'my bot.js' --fast")
+    ['node', 'my bot.js', '--fast']
+    """
+    try:
+        argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
+    except ValueError as exc:
+        raise ValueError(f"cannot split the engine command {command!r}: {exc}") from None
+    if not argv:
+        raise ValueError("the engine command is empty")
+    return argv
+
+
+class EngineProcess:
+    """One running engine: its process, its stdout reader and its stderr drain.
+
+    Args:
+        command: the command line (split as a shell would) or argument list.
+        cwd: the directory to start it in.
+        env: its environment (default: this process's).
+
+    Raises:
+        EngineError: ``kind="crashed"`` when the command cannot be started.
+    """
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        cwd: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.argv = split_command(command)
+        self.command = command if isinstance(command, str) else shlex.join(self.argv)
+        try:
+            self._process = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+                close_fds=True,
+            )
+        except OSError as exc:
+            raise EngineError(
+                "crashed", f"cannot start it: {exc.strerror or exc}", command=self.command
+            ) from None
+        self._lines: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+        self._tail: collections.deque[bytes] = collections.deque()
+        self._tail_lock = threading.Lock()
+        assert self._process.stdout is not None and self._process.stderr is not None
+        self._threads = (
+            threading.Thread(target=self._read, args=(self._process.stdout,), daemon=True),
+            threading.Thread(target=self._drain, args=(self._process.stderr,), daemon=True),
+        )
+        for thread in self._threads:
+            thread.start()
+        self._finalizer = weakref.finalize(self, _stop, self._process, 0.0)
+
+    @property
+    def pid(self) -> int:
+        """The engine's process id."""
+        return self._process.pid
+
+    def is_running(self) -> bool:
+        """Whether the process has not exited yet."""
+        return self._process.poll() is None
+
+    def stderr_tail(self) -> str:
+        """The last :data:`STDERR_TAIL` bytes the engine wrote to stderr, decoded leniently."""
+        with self._tail_lock:
+            data = b"".join(self._tail)
+        return data[-STDERR_TAIL:].decode("utf-8", "replace")
+
+    def error(self, kind: ErrorKind, detail: str, step: int | None = None) -> EngineError:
+        """An :class:`EngineError` about this engine, with its stderr's tail."""
+        return EngineError(
+            kind, detail, command=self.command, step=step, stderr=self.stderr_tail()
+        )
+
+    def send(self, line: bytes, step: int | None = None) -> None:
+        """Write one line (ending in a newline) to the engine's stdin.
+
+        Raises:
+            EngineError: ``kind="crashed"`` when the pipe is closed (the engine exited).
+        """
+        stdin = self._process.stdin
+        assert stdin is not None
+        try:
+            stdin.write(line)
+            stdin.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            raise self.error("crashed", self._exit_words(), step) from None
+
+    def receive(self, seconds: float, step: int | None = None) -> bytes:
+        """The engine's next non-blank line, waiting at most ``seconds``.
+
+        Raises:
+            EngineError: ``timed_out`` when no line comes in time, ``crashed``
+                when stdout closes, ``protocol`` for a line over
+                :data:`~modern_art.agents.engine.protocol.MAX_LINE_BYTES`.
+        """
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise self.error(
+                    "timed_out", f"no answer within {round(seconds * 1000)} ms", step
+                ) from None
+            if line is _EOF:
+                self._lines.put(_EOF)  # every later receive sees the end too
+                raise self.error("crashed", self._exit_words(wait=0.5), step)
+            if line is _TOO_LONG:
+                self._lines.put(_TOO_LONG)
+                raise self.error("protocol", f"a line longer than {MAX_LINE_BYTES} bytes", step)
+            if line.strip():
+                return line
+
+    def quit(self) -> None:
+        """Say ``quit`` and close stdin, without waiting: :meth:`close` waits for the exit."""
+        _say_quit(self._process)
+
+    def close(self, grace: float = QUIT_SECONDS) -> None:
+        """Say ``quit``, wait up to ``grace`` seconds for the exit, then kill it; idempotent."""
+        if self._finalizer.alive:
+            self._finalizer.detach()
+            _stop(self._process, grace)
+        for thread in self._threads:
+            thread.join(timeout=1.0)
+        for stream in (self._process.stdout, self._process.stderr):
+            if stream is not None and not any(t.is_alive() for t in self._threads):
+                stream.close()
+
+    def kill(self) -> None:
+        """Kill the engine now (no ``quit``): for one that broke the protocol."""
+        self.close(grace=0.0)
+
+    def _exit_words(self, wait: float = 0.0) -> str:
+        try:
+            code = self._process.wait(wait) if wait else self._process.poll()
+        except subprocess.TimeoutExpired:
+            code = None
+        if code is None:
+            return "it closed its output"
+        if code < 0:
+            return f"it was killed by signal {-code}"
+        return f"it exited with code {code}"
+
+    def _read(self, stdout: IO[bytes]) -> None:
+        """Queue stdout's lines; a line over the limit ends the reading (the engine is killed)."""
+        try:
+            while True:
+                line = stdout.readline(MAX_LINE_BYTES + 2)
+                if not line:
+                    break
+                if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+                    self._lines.put(_TOO_LONG)
+                    return
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
+        self._lines.put(_EOF)
+
+    def _drain(self, stderr: IO[bytes]) -> None:
+        """Read stderr to its end, keeping only the last :data:`STDERR_TAIL` bytes."""
+        kept = 0
+        try:
+            while chunk := os.read(stderr.fileno(), 65536):
+                with self._tail_lock:
+                    self._tail.append(chunk)
+                    kept += len(chunk)
+                    while kept - len(self._tail[0]) >= STDERR_TAIL:
+                        kept -= len(self._tail.popleft())
+        except (OSError, ValueError):
+            pass
+
+
+def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
+    """Say ``quit`` and close stdin, wait up to ``grace`` seconds, then kill; reap the process."""
+    if grace > 0:
+        _say_quit(process)
+    try:
+        process.wait(grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    try:
+        if process.stdin is not None:
+            process.stdin.close()
+    except (OSError, ValueError):
+        pass
+
+
+def _say_quit(process: subprocess.Popen[bytes]) -> None:
+    """Write ``quit`` (if stdin is still open and the process alive) and close stdin."""
+    stdin = process.stdin
+    if stdin is None or stdin.closed:
+        return
+    try:
+        if process.poll() is None:
+            stdin.write(QUIT_LINE)
+            stdin.flush()
+    except (OSError, ValueError):
+        pass
+    with contextlib.suppress(OSError, ValueError):
+        stdin.close()

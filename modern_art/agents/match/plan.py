@@ -1,0 +1,139 @@
+"""What a match is: its players, its seeds and its schedule (seats rotated, deals shared).
+
+A PLAYER is a built-in bot's name (:data:`~modern_art.agents.registry.BOTS`)
+or ``engine:COMMAND``. In game ``g`` of a match of ``n`` players, seat ``s``
+holds player ``(s + g) % n``, and games ``k*n`` to ``k*n + n - 1`` share one
+deal: each deal is played from every seat by every player.
+
+>>> plan = MatchPlan.of(["heuristic", "random", "engine:node bot.js"], seed=4)
+>>> [plan.seats(g) for g in range(4)]
+[(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 1, 2)]
+>>> plan.deal_seed(0) == plan.deal_seed(2) != plan.deal_seed(3)
+True
+>>> plan.players[2].command, plan.players[2].label
+('node bot.js', 'engine:node bot.js')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+from modern_art.agents.engine.process import split_command
+from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
+from modern_art.agents.registry import canonical_bot
+from modern_art.data.rules import Rules
+
+__all__ = ["ENGINE_PREFIX", "MatchPlan", "Player", "derived_seed"]
+
+ENGINE_PREFIX = "engine:"
+"""A PLAYER that starts with this is an engine's command line."""
+
+MAX_LABEL = 64
+"""A player's name at the table is its PLAYER text cut to this many characters."""
+
+
+def derived_seed(*parts: object) -> int:
+    """A 59-bit seed from ``parts``, the same on every machine (JSON keeps 18 digits)."""
+    return random.Random(":".join(map(str, parts))).getrandbits(59)
+
+
+@frozen
+class Player:
+    """One PLAYER of a match: a built-in bot or an engine."""
+
+    given: str
+    """The PLAYER as given, e.g. ``"heuristic"`` or ``"engine:node bot.js"``."""
+    bot: str | None
+    """The built-in bot's registered name; ``None`` for an engine."""
+    command: str | None
+    """The engine's command line; ``None`` for a bot."""
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """The player ``text`` names.
+
+        Raises:
+            ValueError: an unknown bot, or an engine with an empty or unsplittable command.
+        """
+        if text.startswith(ENGINE_PREFIX):
+            command = text[len(ENGINE_PREFIX) :].strip()
+            split_command(command)
+            return cls(text, None, command)
+        return cls(text, canonical_bot(text), None)
+
+    @property
+    def label(self) -> str:
+        """Its name at the table: the PLAYER text, cut to 64 characters."""
+        return self.given if len(self.given) <= MAX_LABEL else self.given[: MAX_LABEL - 3] + "..."
+
+
+@frozen
+class MatchPlan:
+    """Everything a worker needs to play any game of a match (picklable)."""
+
+    players: tuple[Player, ...]
+    """The PLAYERs, in the order given."""
+    seed: int = 0
+    """The match's seed: every deal and bot seed derives from it and the game's number."""
+    rules: Rules = field(factory=Rules)
+    """The variant."""
+    move_time: float = MOVE_SECONDS
+    """The engines' move clock, in seconds."""
+    hello_time: float = HELLO_SECONDS
+    """How long an engine may take to answer ``hello``."""
+    fallback: str = "random"
+    """The built-in bot that takes the seat of an engine that breaks the protocol."""
+    playouts: int | None = None
+    """Playouts per decision for the Monte Carlo bot (its default if ``None``)."""
+
+    @classmethod
+    def of(
+        cls,
+        players: Sequence[str],
+        *,
+        seed: int = 0,
+        rules: Rules | None = None,
+        move_time: float = MOVE_SECONDS,
+        hello_time: float = HELLO_SECONDS,
+        fallback: str = "random",
+        playouts: int | None = None,
+    ) -> MatchPlan:
+        """A plan for the PLAYER texts ``players``.
+
+        Raises:
+            ValueError: fewer PLAYERs than the rules' least players or more
+                than their most, or a PLAYER that names no bot or engine.
+        """
+        parsed = tuple(Player.parse(p) for p in players)
+        for what, seconds in (("move_time", move_time), ("hello_time", hello_time)):
+            if not 0 < seconds < float("inf"):
+                raise ValueError(f"{what} must be a positive number of seconds, got {seconds!r}")
+        plan = cls(
+            parsed,
+            seed,
+            rules if rules is not None else Rules(),
+            float(move_time),
+            float(hello_time),
+            canonical_bot(fallback),
+            playouts,
+        )
+        low, high = plan.rules.min_players, plan.rules.max_players
+        if not low <= len(parsed) <= high:
+            raise ValueError(f"a match needs {low} to {high} players (R1.1), got {len(parsed)}")
+        return plan
+
+    def seats(self, game: int) -> tuple[int, ...]:
+        """Which player (its index in :attr:`players`) holds each seat of game ``game``."""
+        n = len(self.players)
+        return tuple((s + game) % n for s in range(n))
+
+    def deal_seed(self, game: int) -> int:
+        """The deal of game ``game``: each block of ``len(players)`` games shares one."""
+        return derived_seed("deal", self.seed, game // len(self.players))
+
+    def agent_seed(self, game: int, seat: int) -> int:
+        """The seed of the bot (or fallback) at ``seat`` in game ``game``."""
+        return derived_seed("agent", self.seed, game, seat)

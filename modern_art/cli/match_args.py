@@ -1,0 +1,121 @@
+"""The options of ``modern-art match`` (the parser only: it loads no bot and no ``rich``)."""
+
+from __future__ import annotations
+
+import argparse
+
+from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
+from modern_art.agents.registry import BOTS
+
+__all__ = ["add_match_parser"]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 3600:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0 (e.g. 0.5), got {text!r}")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a rate between 0 and 1, got {text!r}")
+    return value
+
+
+def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``match`` subcommand to ``commands``."""
+    parser = commands.add_parser(
+        "match",
+        help="race bots and engines in any language; win rates, ratings, SPRT",
+        description="Plays games between built-in bots and engine processes (any program"
+        " that speaks the engine protocol), seats rotated and each deal played from every"
+        " seat, and prints each PLAYER's games, wins, win rate with its 95%% interval,"
+        " OpenSkill rating and protocol errors. An engine that crashes, hangs, answers"
+        " garbage or an illegal action loses its seat to a fallback bot for the rest of"
+        " that game; the match goes on.",
+        epilog="PLAYER: a built-in bot ("
+        + ", ".join(BOTS)
+        + ") or engine:COMMAND, e.g. 'engine:node examples/engines/random_bot.js'.",
+    )
+    parser.add_argument(
+        "players",
+        nargs="+",
+        metavar="PLAYER",
+        help="3 to 5 players: a bot's name or engine:COMMAND (split as a shell would)",
+    )
+    parser.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
+    parser.add_argument(
+        "--move-time",
+        type=_seconds,
+        default=MOVE_SECONDS,
+        metavar="SECONDS",
+        help=f"the engines' move clock (default {MOVE_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--hello-time",
+        type=_seconds,
+        default=HELLO_SECONDS,
+        metavar="SECONDS",
+        help=f"how long an engine may take to start and answer hello (default {HELLO_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--records",
+        metavar="FILE",
+        help="stream every game to FILE (JSON Lines); a stopped match resumes from it",
+    )
+    parser.add_argument(
+        "--workers", type=_positive, default=1, help="worker processes (default 1)"
+    )
+    parser.add_argument(
+        "--sprt",
+        nargs=2,
+        type=_rate,
+        metavar=("P0", "P1"),
+        help="stop as soon as a sequential test decides whether the first PLAYER's win"
+        " rate is P0 or P1",
+    )
+    parser.add_argument(
+        "--alpha", type=_rate, default=0.05, help="the SPRT's chance of a false H1 (0.05)"
+    )
+    parser.add_argument(
+        "--beta", type=_rate, default=0.05, help="the SPRT's chance of a false H0 (0.05)"
+    )
+    parser.add_argument(
+        "--fallback",
+        default="random",
+        metavar="BOT",
+        help="the bot that takes the seat of an engine that breaks the protocol (default random)",
+    )
+    parser.add_argument(
+        "--playouts", type=_positive, default=None, help="Monte Carlo playouts per decision"
+    )
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print the summary as a Markdown table (the README's ratings table)",
+    )
+    parser.add_argument("--preset", default="cmon", help="the rules preset: cmon or original")
+    parser.add_argument(
+        "--open-money", action="store_true", help="play with everyone's money public"
+    )
+    parser.set_defaults(run="match")
