@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import sys
 from collections.abc import Sequence
@@ -16,11 +15,9 @@ from rich.table import Table
 from modern_art.agents import (
     Agent,
     AgentFactory,
-    HeuristicAgent,
-    MonteCarloAgent,
-    RandomAgent,
     play_game,
 )
+from modern_art.agents.factories import bot_factory as registered_bot
 from modern_art.cli import pictures
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
@@ -61,13 +58,11 @@ def rules_from(args: argparse.Namespace) -> Rules:
     return rules
 
 
-def bot_factory(kind: str, playouts: int) -> AgentFactory:
-    """An agent factory for a bot named on the command line."""
-    if kind == "random":
-        return RandomAgent
-    if kind == "heuristic":
-        return HeuristicAgent
-    return functools.partial(MonteCarloAgent, playouts=playouts)
+def bot_factory(
+    kind: str, playouts: int, iterations: int | None = None, move_time: float | None = None
+) -> AgentFactory:
+    """An agent factory for a bot named on the command line (the one registry's)."""
+    return registered_bot(kind, playouts=playouts, iterations=iterations, move_time=move_time)
 
 
 def save_record(record: GameRecord, path: str | None) -> None:

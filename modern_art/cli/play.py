@@ -28,6 +28,7 @@ from modern_art.cli.commands import (
     rules_from,
     save_record,
 )
+from modern_art.cli.hints import hint_lines
 from modern_art.cli.narrate import EXPLAIN, Narrator, card_text
 from modern_art.cli.safe import markup_safe
 from modern_art.core.transition import new_game
@@ -85,7 +86,9 @@ def play(args: argparse.Namespace) -> int:
             continue
         kind = kinds.pop(0)
         names.append(f"{next(bot_names)} ({kind})")
-        agents[seat] = bot_factory(kind, args.playouts)(seed * 10 + seat)
+        agents[seat] = bot_factory(kind, args.playouts, args.iterations, args.move_time)(
+            seed * 10 + seat
+        )
     out = console()
     out.print(
         f"[bold]Modern Art[/]: you are {markup_safe(args.name)}, seat {me}, against"
@@ -101,7 +104,7 @@ def play(args: argparse.Namespace) -> int:
             out.print(line)
 
     host = Host(new_game(names, seed=seed, rules=rules), agents, observer=tell)
-    human = Human(out, me)
+    human = Human(out, me, hint=args.hint_samples if args.hint else None, seed=seed)
     interrupted = False
     try:
         while not host.state.is_over:
@@ -125,9 +128,11 @@ def play(args: argparse.Namespace) -> int:
 class Human:
     """Asks the person at the keyboard for their seat's action until the rules accept one."""
 
-    def __init__(self, out: Console, seat: int) -> None:
+    def __init__(self, out: Console, seat: int, hint: int | None = None, seed: int = 0) -> None:
         self.out = out
         self.seat = seat
+        self.hint = hint  # sampled deals behind each hint (--hint), or None
+        self.seed = seed
 
     def decide(self, host: Host) -> Step:
         """Say where the game stands, read answers until the host accepts one; its step."""
@@ -137,6 +142,9 @@ class Human:
         if isinstance(seen.phase, Offering | DoubleOffer):
             self.out.print(counts_line(seen))
             self.out.print(hand_line(seen))
+        if self.hint is not None:
+            for line in hint_lines(seen, host.seen(self.seat), self.hint, self.seed + state.step):
+                self.out.print(line)
         question = prompt_text(seen)
         again = question.rpartition("\n")[2]  # after a refusal, only the question's last line
         while True:
