@@ -61,32 +61,43 @@ DEFAULT_ITERATIONS = 200
 """Iterations per decision when neither ``iterations`` nor ``move_time`` is given."""
 
 _EXPLORE = 25.0  # UCB1's exploration, in money units (a round's margins span about 100)
+_Z = 1.3  # standard errors a rival must win by to overrule the heuristic (about 90%)
+_MIN_GAIN = 1.0  # and money units
 
 Seen = tuple[object, ...]
 
 
-def candidate_actions(table: SeatKnowledge, own: PlayerView) -> list[Action]:
-    """The seat's actions worth a search, the heuristic's choice first, none twice."""
-    choice = heuristic_action(table)
+def candidate_actions(table: SeatKnowledge, own: PlayerView) -> list[tuple[Action, int | None]]:
+    """The seat's moves worth a search, the heuristic's first, each once, with bid limits.
+
+    In an open auction each candidate is a bid *limit* (with the move towards
+    it): the seat keeps to the limit for the rest of that auction (R4.1).
+    """
     phase = own.phase
+    found: list[tuple[Action, int | None]] = []
     if isinstance(phase, OpenAuction):
-        found = [raise_to(table.seat, phase.high_bid, x) for x in _limits(table, phase)]
-    else:
-        found = _candidates(table, own, choice)
-    if choice in found:
-        found.remove(choice)
-    return [choice, *dict.fromkeys(found)]
+        for limit in _limits(table, phase):  # the heuristic's own limit first, each once
+            found.append((raise_to(table.seat, phase.high_bid, limit), limit))
+        return found
+    choice = heuristic_action(table)
+    found.append((choice, None))
+    for action in dict.fromkeys(_candidates(table, own, choice)):
+        if action != choice:
+            found.append((action, None))
+    return found
 
 
 class _Node:
     """One information set of the seat: its candidates and their statistics."""
 
-    __slots__ = ("candidates", "score", "shown", "visits")
+    __slots__ = ("candidates", "limits", "score", "shown", "squares", "visits")
 
-    def __init__(self, candidates: Sequence[Action]) -> None:
-        self.candidates = tuple(candidates)
+    def __init__(self, candidates: Sequence[tuple[Action, int | None]]) -> None:
+        self.candidates = tuple(a for a, _ in candidates)
+        self.limits = tuple(x for _, x in candidates)
         self.visits = [0] * len(candidates)
         self.score = [0.0] * len(candidates)
+        self.squares = [0.0] * len(candidates)
         self.shown = [0] * len(candidates)  # iterations in which the candidate was there
 
     def select(self, legal: frozenset[Action] | None) -> int:
@@ -108,6 +119,30 @@ class _Node:
     def update(self, i: int, score: float) -> None:
         self.visits[i] += 1
         self.score[i] += score
+        self.squares[i] += score * score
+
+    def choice(self) -> int:
+        """The move to play: the heuristic's (0) unless a rival is clearly better.
+
+        The rival is the most visited other candidate; it is played when its
+        mean beats the heuristic's by more than ``_MIN_GAIN`` money and
+        ``_Z`` standard errors of the difference.
+        """
+        if len(self.candidates) == 1 or self.visits[0] == 0:
+            return max(range(len(self.candidates)), key=lambda i: self.visits[i])
+        rival = max(range(1, len(self.candidates)), key=lambda i: (self.visits[i], -i))
+        if self.visits[rival] < 2 or self.visits[0] < 2:
+            return 0
+        gain = self._mean(rival) - self._mean(0)
+        noise = math.sqrt(self._var(rival) / self.visits[rival] + self._var(0) / self.visits[0])
+        return rival if gain > _MIN_GAIN and gain > _Z * noise else 0
+
+    def _mean(self, i: int) -> float:
+        return self.score[i] / self.visits[i]
+
+    def _var(self, i: int) -> float:
+        n = self.visits[i]
+        return max(0.0, (self.squares[i] - self.score[i] ** 2 / n) / (n - 1))
 
 
 def _seen(action: Action, state: GameState, seat: int) -> object:
@@ -162,6 +197,7 @@ class SearchAgent:
         self.move_time = move_time
         self._rng = random.Random(seed)
         self._ledger = LedgerCache()
+        self._plan: tuple[object, int] | None = None  # an open auction's bid limit
 
     def __repr__(self) -> str:
         return (
@@ -174,10 +210,15 @@ class SearchAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        phase = view.phase
+        if isinstance(phase, OpenAuction):
+            key = (view.round, phase.lot, phase.auctioneer)
+            if self._plan is not None and self._plan[0] == key:  # keep to the limit (R4.1)
+                return raise_to(view.seat, phase.high_bid, self._plan[1])
         table = SeatKnowledge.from_view(view, self._ledger.money(view, events))
         root = _Node(candidate_actions(table, view))
         if len(root.candidates) == 1:
-            return root.candidates[0]
+            return self._play(root, 0, view)
         ledger = self._ledger.ledger(view, events)
         deadline = None if self.move_time is None else time.perf_counter() + self.move_time
         done = 0
@@ -189,7 +230,14 @@ class SearchAgent:
             world = sample_state(view, self._rng, ledger=ledger)
             _iterate(world, view.seat, root, tree)
             done += 1
-        return root.candidates[max(range(len(root.candidates)), key=lambda i: root.visits[i])]
+        return self._play(root, root.choice(), view)
+
+    def _play(self, root: _Node, i: int, view: OwnView) -> Action:
+        """Candidate ``i`` of the root; in an open auction its limit becomes the plan."""
+        limit, phase = root.limits[i], view.phase
+        if limit is not None and isinstance(phase, OpenAuction):
+            self._plan = ((view.round, phase.lot, phase.auctioneer), limit)
+        return root.candidates[i]
 
 
 def _iterate(world: GameState, seat: int, root: _Node, tree: dict[Seen, _Node]) -> None:
@@ -198,6 +246,7 @@ def _iterate(world: GameState, seat: int, root: _Node, tree: dict[Seen, _Node]) 
     i = root.select(None)  # the root's candidates are all legal: they come from the view
     path: list[tuple[_Node, int]] = [(root, i)]
     action = root.candidates[i]
+    keep = _keep(world, root.limits[i])
     seen: Seen = ()
     state = world
     expanded = False
@@ -208,7 +257,11 @@ def _iterate(world: GameState, seat: int, root: _Node, tree: dict[Seen, _Node]) 
         if round_end(step.events) is not None or state.is_over:
             break
         node = None
-        if next_seat(state) == seat:
+        actor = next_seat(state)
+        if keep is not None and actor == seat and _within(state, keep):
+            action = raise_to(seat, state.phase.high_bid, keep[1])  # type: ignore[union-attr]
+            continue
+        if actor == seat:
             node = tree.get(seen)
             if node is None and not expanded:
                 own = view(state, seat)
@@ -224,6 +277,22 @@ def _iterate(world: GameState, seat: int, root: _Node, tree: dict[Seen, _Node]) 
             else:
                 path.append((node, i))
                 action = node.candidates[i]
+                if node.limits[i] is not None:
+                    keep = _keep(state, node.limits[i])
     score = margin(state, seat)
     for visited, i in path:
         visited.update(i, score)
+
+
+def _keep(state: GameState, limit: int | None) -> tuple[tuple[object, ...], int] | None:
+    """The open auction under way in ``state`` and the limit to keep in it, if any."""
+    phase = state.phase
+    if limit is None or not isinstance(phase, OpenAuction):
+        return None
+    return (state.round, phase.lot, phase.auctioneer), limit
+
+
+def _within(state: GameState, keep: tuple[tuple[object, ...], int]) -> bool:
+    """Whether ``state`` is still in the open auction ``keep`` was made for."""
+    phase = state.phase
+    return isinstance(phase, OpenAuction) and (state.round, phase.lot, phase.auctioneer) == keep[0]
