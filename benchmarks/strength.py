@@ -9,7 +9,7 @@ An OpenSkill ladder (Plackett-Luce, the ``openskill`` package) rates all
 bots on every game played, each seat ranked by its final money.
 
 With ``--write``, the table replaces the part of README.md and of
-docs/strength.rst between the ``strength-table`` markers, stating the games
+docs/search.rst between the ``strength-table`` markers, stating the games
 actually played, the budgets and the seconds each decision took; a run
 with fewer games than 400 a pairing says so in the table's heading. Every
 game's record goes to ``--records DIR`` (one JSON Lines file a pairing),
@@ -122,7 +122,7 @@ def main() -> None:
     print(table)
     (folder / "summary.json").write_text(json.dumps({"rows": rows, "args": vars(args)}, indent=2))
     if args.write:
-        for target in (ROOT / "README.md", ROOT / "docs" / "strength.rst"):
+        for target in (ROOT / "README.md", ROOT / "docs" / "search.rst"):
             write_between(target, table, rst=target.suffix == ".rst")
 
 
