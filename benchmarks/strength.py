@@ -19,9 +19,7 @@ and a stopped run resumes from there (``--resume``).
 from __future__ import annotations
 
 import argparse
-import functools
 import json
-import math
 import re
 import time
 from pathlib import Path
@@ -30,6 +28,8 @@ import modern_art as ma
 from modern_art.agents.factories import BOT_NAMES, bot_factory
 
 ROOT = Path(__file__).resolve().parent.parent
+Row = tuple[str, str, float, float, float, int, float]
+"""A pairing's row: bot, rival, win rate, interval low and high, games, seconds."""
 FULL = 400
 """Games a pairing needs for the table to be the full one (the issue's bar)."""
 
@@ -48,7 +48,7 @@ def ladder(records: list[ma.GameRecord]) -> list[tuple[str, float, float]]:
     for record in records:
         assert record.money is not None
         names = list(record.players)
-        ranks = [-m for m in record.money]
+        ranks = [float(-m) for m in record.money]
         teams = [[ratings[n]] for n in names]
         new = model.rate(teams, ranks=ranks)
         for name in set(names):
@@ -56,27 +56,10 @@ def ladder(records: list[ma.GameRecord]) -> list[tuple[str, float, float]]:
             r = ratings[name]
             r.mu = sum(x.mu for x in seats) / len(seats)
             r.sigma = sum(x.sigma for x in seats) / len(seats)
-    found = [(n, r.mu, r.sigma) for n, r in ratings.items() if any(n in x.players for x in records)]
+    found = [
+        (n, r.mu, r.sigma) for n, r in ratings.items() if any(n in x.players for x in records)
+    ]
     return sorted(found, key=lambda t: -(t[1] - 3 * t[2]))
-
-
-class Timed:
-    """An agent that counts its decisions and the CPU seconds they take (picklable)."""
-
-    def __init__(self, inner: ma.Agent) -> None:
-        self.inner = inner
-        self.name = ma.agents.agent_name(inner)
-
-    def act(self, view: ma.OwnView, events: object) -> ma.Action:
-        start = time.process_time()
-        action = self.inner.act(view, events)  # type: ignore[arg-type]
-        _COST[self.name] = _COST.get(self.name, (0, 0.0))
-        n, spent = _COST[self.name]
-        _COST[self.name] = (n + 1, spent + time.process_time() - start)
-        return action
-
-
-_COST: dict[str, tuple[int, float]] = {}
 
 
 def main() -> None:
@@ -95,12 +78,16 @@ def main() -> None:
     bots = args.bots.split(",")
     folder = Path(args.records)
     folder.mkdir(parents=True, exist_ok=True)
-    rows, records = [], []
+    rows: list[Row] = []
+    records: list[ma.GameRecord] = []
     for x in bots:
         for y in bots:
             if x == y or (args.only and f"{x}:{y}" not in args.only):
                 continue
-            make = {n: bot_factory(n, playouts=args.playouts, iterations=args.iterations) for n in (x, y)}
+            make = {
+                n: bot_factory(n, playouts=args.playouts, iterations=args.iterations)
+                for n in (x, y)
+            }
             path = folder / f"{x}-vs-3-{y}.jsonl"
             if not args.resume and path.exists():
                 path.unlink()
@@ -114,10 +101,16 @@ def main() -> None:
             )
             seconds = time.perf_counter() - start
             s = result.standing(x)
+            low, high = s.win_rate_ci
             rows.append((x, y, s.win_rate, *s.win_rate_ci, result.games, seconds))
-            print(f"{x} vs 3 {y}: {s.win_rate:.1%} ({s.win_rate_ci[0]:.1%} to {s.win_rate_ci[1]:.1%}),"
-                  f" {result.games} games, {seconds:.0f} s", flush=True)
-            records += [ma.from_json(line, "record") for line in path.read_text().splitlines() if line]
+            print(
+                f"{x} vs 3 {y}: {s.win_rate:.1%} ({low:.1%} to {high:.1%}),"
+                f" {result.games} games, {seconds:.0f} s",
+                flush=True,
+            )
+            records += [
+                ma.from_json(line, "record") for line in path.read_text().splitlines() if line
+            ]
     table = render(rows, ladder(records), args)
     print(table)
     (folder / "summary.json").write_text(json.dumps({"rows": rows, "args": vars(args)}, indent=2))
@@ -126,7 +119,9 @@ def main() -> None:
             write_between(target, table, rst=target.suffix == ".rst")
 
 
-def render(rows: list[tuple], board: list[tuple[str, float, float]], args: argparse.Namespace) -> str:
+def render(
+    rows: list[Row], board: list[tuple[str, float, float]], args: argparse.Namespace
+) -> str:
     games = sorted({r[5] for r in rows})
     full = all(g >= FULL for g in games)
     heading = (
@@ -135,18 +130,28 @@ def render(rows: list[tuple], board: list[tuple[str, float, float]], args: argpa
         f" montecarlo {args.playouts} playouts, search"
         f" {args.iterations or 200} iterations a decision."
     )
-    lines = [heading, "", "| bot | against three | win rate | 95% interval | games |", "| --- | --- | ---: | ---: | ---: |"]
+    lines = [
+        heading,
+        "",
+        "| bot | against three | win rate | 95% interval | games |",
+        "| --- | --- | ---: | ---: | ---: |",
+    ]
     for x, y, rate, low, high, n, _ in rows:
         lines.append(f"| {x} | {y} | {rate:.1%} | {low:.1%} to {high:.1%} | {n} |")
     lines += ["", "| ladder | bot | mu | sigma |", "| ---: | --- | ---: | ---: |"]
-    lines += [f"| {i} | {n} | {mu:.2f} | {sigma:.2f} |" for i, (n, mu, sigma) in enumerate(board, 1)]
+    lines += [
+        f"| {i} | {n} | {mu:.2f} | {sigma:.2f} |" for i, (n, mu, sigma) in enumerate(board, 1)
+    ]
     return "\n".join(lines)
 
 
 def write_between(path: Path, table: str, *, rst: bool) -> None:
     text = path.read_text(encoding="utf-8")
-    start, end = ("..  strength-table-start", "..  strength-table-end") if rst else (
-        "<!-- strength-table-start -->", "<!-- strength-table-end -->")
+    start, end = (
+        ("..  strength-table-start", "..  strength-table-end")
+        if rst
+        else ("<!-- strength-table-start -->", "<!-- strength-table-end -->")
+    )
     body = _rst_table(table) if rst else table
     pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
     if not pattern.search(text):
@@ -162,7 +167,11 @@ def _rst_table(table: str) -> str:
         if not lines[0].startswith("|"):
             out.append(block)
             continue
-        cells = [[c.strip() for c in line.strip("|").split("|")] for line in lines if not line.startswith("| ---")]
+        cells = [
+            [c.strip() for c in line.strip("|").split("|")]
+            for line in lines
+            if not line.startswith("| ---")
+        ]
         out.append(".. list-table::\n   :header-rows: 1\n")
         for row in cells:
             out.append("   * - " + "\n     - ".join(row))

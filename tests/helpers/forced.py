@@ -25,12 +25,16 @@ def position(
     money: Sequence[int] = (100, 100, 100),
     phase: ma.Phase | None = None,
     round_: int = 1,
+    rules: ma.Rules = RULES,
+    step: int = 0,
 ) -> ma.GameState:
     """Three seats; ``counts`` paintings offered this round, all in seat 1's museum.
 
     Seat 0 holds ``hand`` (artist index, auction kind each); seats 1 and 2
     hold nothing; every other card is in the deck. Seat 0 offers (or
-    ``phase`` is under way).
+    ``phase`` is under way). The state is one the engine plays on; for one
+    :func:`~modern_art.read_position` accepts, give ``rules`` that deal what
+    the position holds and a ``step`` past the cards offered.
     """
     deck = list(RULES.deck)
 
@@ -48,7 +52,7 @@ def position(
         ma.PlayerState("Bob", money[1], (), museum),
         ma.PlayerState("Cy", money[2], (), ()),
     )
-    start = ma.new_game(3, rules=RULES, seed=0)
+    start = ma.new_game(3, rules=rules, seed=0)
     return attrs.evolve(
         start,
         players=players,
@@ -58,6 +62,7 @@ def position(
         tiles=tuple(tuple(t) for t in (tiles or [()] * len(ARTISTS))),
         discard=(),
         phase=phase or ma.Offering(0),
+        step=step,
     )
 
 

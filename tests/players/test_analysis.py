@@ -1,4 +1,4 @@
-"""ma.analyse: forced positions answered exactly, probabilities that add up, no peeking (R6, R7)."""
+"""ma.analyse: forced positions answered exactly, chances that add up, no peeking (R6, R7)."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ def test_R4_3_a_seat_that_has_sealed_its_bid_has_no_decision() -> None:
 def test_R8_1_a_finished_game_has_nothing_to_analyse() -> None:
     state = ma.new_game(3, seed=1)
     over = attrs.evolve(state, phase=ma.GameOver())
-    with pytest.raises(ValueError, match="R8.1"):
+    with pytest.raises(ValueError, match=r"R8\.1"):
         ma.analyse(ma.view(over, 0), events=())
 
 
