@@ -49,6 +49,13 @@ def test_R7_4_a_whole_game_of_search_bots_is_legal_and_repeats_for_its_seeds() -
 SHORT = ma.Rules(deal_schedule={3: (3, 1, 1, 0), 4: (3, 1, 1, 0), 5: (2, 1, 1, 0)})
 
 
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_R3_1_R4_3_search_bots_never_overbid_after_hidden_auctions(seed: int) -> None:
+    """After sealed bids are revealed the worlds differ in money: nodes must tell them apart."""
+    agents = [ma.SearchAgent(seed=s, iterations=12) for s in range(4)]
+    assert ma.replay(ma.play_game(agents, seed=seed, rules=SHORT)).is_over
+
+
 def test_a_time_budget_plays_legal_moves() -> None:
     state = ma.new_game(4, seed=2)
     move = ma.SearchAgent(seed=1, move_time=0.05).act(ma.view(state, 0), ())

@@ -9,7 +9,7 @@ One search per decision, from the seat's view and its visible events only:
 2. **Select and expand.** The tree's nodes are the seat's own decisions
    this round, each keyed by what the seat has *seen* since the search's
    root: every action, with another seat's sealed bid (R4.3) reduced to "a
-   bid was sealed". Two sampled worlds that look the same to the seat share
+   bid was sealed" until the bids are revealed. Two sampled worlds that look the same to the seat share
    a node: it is an *information set*, so the statistics never depend on a
    card the seat cannot see. At a node the seat chooses among a few
    candidate actions (the heuristic's own first; see below) by UCB1, counted
@@ -49,7 +49,7 @@ from modern_art.core.legal import legal_actions
 from modern_art.core.seats import next_seat
 from modern_art.core.transition import apply
 from modern_art.data.actions import Action, Bid
-from modern_art.data.events import Event
+from modern_art.data.events import BidsRevealed, Event
 from modern_art.data.phases import HiddenAuction, OpenAuction
 from modern_art.data.state import GameState
 from modern_art.seeing.sampling import sample_state
@@ -252,7 +252,7 @@ def _iterate(world: GameState, seat: int, root: _Node, tree: dict[Seen, _Node]) 
     expanded = False
     while True:
         step = apply(state, action)
-        seen = (*seen, _seen(action, state, seat))
+        seen = (*seen, _seen(action, state, seat), *_revealed(step.events))
         state = step.state
         if round_end(step.events) is not None or state.is_over:
             break
@@ -260,7 +260,8 @@ def _iterate(world: GameState, seat: int, root: _Node, tree: dict[Seen, _Node]) 
         actor = next_seat(state)
         if keep is not None and actor == seat and _within(state, keep):
             action = raise_to(seat, state.phase.high_bid, keep[1])  # type: ignore[union-attr]
-            continue
+            if action in legal_actions(state, seat):
+                continue
         if actor == seat:
             node = tree.get(seen)
             if node is None and not expanded:
@@ -282,6 +283,11 @@ def _iterate(world: GameState, seat: int, root: _Node, tree: dict[Seen, _Node]) 
     score = margin(state, seat)
     for visited, i in path:
         visited.update(i, score)
+
+
+def _revealed(events: tuple[Event, ...]) -> tuple[object, ...]:
+    """What ``events`` show every seat that no action did: sealed bids, once revealed (R4.3)."""
+    return tuple(("revealed", e.bids) for e in events if isinstance(e, BidsRevealed))
 
 
 def _keep(state: GameState, limit: int | None) -> tuple[tuple[object, ...], int] | None:
