@@ -21,13 +21,16 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 import time
 from pathlib import Path
 
-import modern_art as ma
-from modern_art.agents.factories import BOT_NAMES, bot_factory
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's modern_art, not an installed one
+
+import modern_art as ma  # noqa: E402
+from modern_art.agents.factories import BOT_NAMES, bot_factory  # noqa: E402
+
 Row = tuple[str, str, float, float, float, int, float]
 """A pairing's row: bot, rival, win rate, interval low and high, games, seconds."""
 FULL = 400
