@@ -25,6 +25,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,6 +89,7 @@ def measure(python: str, root: str, games: int, samples: int) -> dict[str, float
         text=True,
         check=True,
         env=env,
+        cwd=tempfile.gettempdir(),  # not this checkout, which python -c would import
     )
     result: dict[str, float] = json.loads(out.stdout)
     return result
