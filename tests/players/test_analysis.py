@@ -187,9 +187,9 @@ def test_R6_3_R7_2_probabilities_sum_to_one_actions_are_legal_and_twins_agree(
     legal = ma.legal_actions(state, seat)
     assert all(v.action in legal for v in report.actions)
     assert bool(report.actions) == bool(legal)
-    offerable = ma.still_offerable(ma.view(state, seat))
-    for a, o in enumerate(report.artists):
+    best = ma.best_case_payout(ma.view(state, seat))  # 0: the artist can no longer rank
+    for o in report.artists:
         assert abs(sum(o.p_rank) - 1) < 1e-9
         assert len(o.p_rank) == len(state.rules.value_tiles) + 1
-        if state.counts[a] == 0 and offerable[a] == 0:
-            assert o.p_rank[-1] == 1.0 and o.value == 0.0 and o.stderr == 0.0
+        if best[o.artist] == 0:
+            assert o.p_rank[-1] == 1.0 and o.value == 0.0 and o.stderr == 0.0 and o.exact
