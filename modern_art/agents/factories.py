@@ -150,7 +150,7 @@ def bot_factory(
     Raises:
         ValueError: an unknown name, or a budget the bot refuses.
 
-    >>> import modern_art as ma
+    >>> from modern_art.agents.factories import bot_factory
     >>> bot_factory("search", iterations=10)(seed=1)
     SearchAgent(seed=1, iterations=10, move_time=None)
     """
