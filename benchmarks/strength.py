@@ -13,7 +13,8 @@ docs/search.rst between the ``strength-table`` markers, stating the games
 actually played, the budgets and the seconds each decision took; a run
 with fewer games than 400 a pairing says so in the table's heading. Every
 game's record goes to ``--records DIR`` (one JSON Lines file a pairing),
-and a stopped run resumes from there (``--resume``).
+and a stopped run resumes from there (``--resume``); ``--rewrite`` writes the
+table of the last run kept there again, playing nothing.
 """
 
 from __future__ import annotations
@@ -77,12 +78,29 @@ def main() -> None:
     parser.add_argument("--resume", action="store_true")
     parser.add_argument("--only", action="append", default=[], help="X:Y pairings to play")
     parser.add_argument("--write", action="store_true", help="update README.md and the docs")
+    parser.add_argument(
+        "--rewrite",
+        action="store_true",
+        help="play nothing: the table of the last run in --records (its summary.json)",
+    )
     args = parser.parse_args()
-    bots = args.bots.split(",")
     folder = Path(args.records)
+    if args.rewrite:
+        summary = json.loads((folder / "summary.json").read_text())
+        rows = [tuple(row) for row in summary["rows"]]
+        last = argparse.Namespace(**summary["args"])
+        records = [
+            ma.from_json(line, "record")
+            for x, y, *_ in rows
+            for line in (folder / f"{x}-vs-3-{y}.jsonl").read_text().splitlines()
+            if line
+        ]
+        finish(render(rows, ladder(records), last), args.write)
+        return
     folder.mkdir(parents=True, exist_ok=True)
-    rows: list[Row] = []
-    records: list[ma.GameRecord] = []
+    rows = []
+    records = []
+    bots = args.bots.split(",")
     for x in bots:
         for y in bots:
             if x == y or (args.only and f"{x}:{y}" not in args.only):
@@ -114,10 +132,14 @@ def main() -> None:
             records += [
                 ma.from_json(line, "record") for line in path.read_text().splitlines() if line
             ]
-    table = render(rows, ladder(records), args)
-    print(table)
     (folder / "summary.json").write_text(json.dumps({"rows": rows, "args": vars(args)}, indent=2))
-    if args.write:
+    finish(render(rows, ladder(records), args), args.write)
+
+
+def finish(table: str, write: bool) -> None:
+    """Print ``table``; with ``write``, put it into README.md and docs/search.rst."""
+    print(table)
+    if write:
         for target in (ROOT / "README.md", ROOT / "docs" / "search.rst"):
             write_between(target, table, rst=target.suffix == ".rst")
 
