@@ -3,8 +3,9 @@
 ``pytest`` collects the doctests of every module under ``modern_art``
 (``--doctest-modules``). The framework adapters import numpy, PettingZoo,
 Gymnasium or OpenSpiel, which only the ``rl`` and ``openspiel`` extras
-install; without them those modules are left out here, and the tests in
-``tests/frameworks/test_envs_*.py`` say what is missing (and fail when ``CI`` is set).
+install, and the web table imports Starlette (the ``web`` extra); without them
+those modules are left out here, and the tests in ``tests/frameworks/`` and
+``tests/faces/test_web_*.py`` say what is missing (and fail when ``CI`` is set).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ _NEEDS = {
     "modern_art/envs/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
     "modern_art/envs/gymnasium.py": ("numpy", "gymnasium"),
     "modern_art/envs/openspiel.py": ("numpy", "pyspiel"),
+    # The web table (the web extra): its modules' doctests need Starlette and uvicorn.
+    "modern_art/web/*.py": ("starlette", "uvicorn"),
 }
 
 # The web table's test helpers import Starlette's test client at the top, and

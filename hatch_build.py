@@ -51,9 +51,13 @@ COMPILED_MODULES = (
     "core/choices",
     "core/legal",
     "core/seats",
+    "core/draws",
+    "core/uniform",
+    "core/playout",
+    "seeing/viewing",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
-mypyc cannot compile, nor the seeing layer above)."""
+mypyc cannot compile), and a view's values with :func:`~modern_art.view` (``seeing/viewing``)."""
 
 _SETUP = """
 import sys

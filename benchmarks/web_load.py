@@ -4,7 +4,7 @@
     python benchmarks/web_load.py                      # 60 tables of 5 people, 60 s
     python benchmarks/web_load.py --tables 2 --players 3 --seconds 5   # a quick look
 
-Starts ``python -m examples.web`` (per-address limits off, bots never used:
+Starts ``modern-art serve`` (per-address limits off, bots never used:
 every seat is a simulated person) on a fresh database, opens the tables,
 and gives every seat its own stream (``GET /stream``, read as the page reads
 it) and its own little player: when a pushed document offers it actions, it
@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
 
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        command = [sys.executable, "-m", "examples.web", "--port", str(port)]
+        command = [sys.executable, "-m", "modern_art", "serve", "--port", str(port)]
         command += ["--db", str(Path(tmp) / "load.sqlite3"), "--rate", "0"]
         command += ["--tables-per-minute", "0", "--max-tables", str(args.tables)]
         command += ["--tables-per-address", str(args.tables), "--turn", "600"]

@@ -122,8 +122,8 @@ def ray_executor(
         ray: Any = importlib.import_module("ray")
     except ImportError as exc:
         raise ImportError(
-            f"modern_art.scale.ray_executor needs Ray ({exc}): pip install 'modern-art[ray]'"
-            " (from a clone of the repository: pip install -e '.[ray]')"
+            f"modern_art.scale.ray_executor needs Ray ({exc}): from a clone of the repository,"
+            " pip install -e '.[ray]'; once published, pip install 'modern-art[ray]'"
         ) from None
     owns_ray = not ray.is_initialized()
     if owns_ray:

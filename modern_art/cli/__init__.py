@@ -1,4 +1,4 @@
-"""The ``modern-art`` command: demo, play, simulate, replay, analyse and rules.
+"""The ``modern-art`` command: demo, play, simulate, replay, analyse, rules, serve and site.
 
 Install it with the ``cli`` extra (``pip install -e '.[cli]'`` from a clone,
 ``pip install 'modern-art[cli]'`` once published), which brings in ``rich``
@@ -127,15 +127,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game in the terminal against bots",
         description="You play one seat against bots. Before each question it tells what"
         " the others did since your last answer. Type a card's number to offer it,"
-        " a number to bid or name a price, 'p' to pass, 'a' to accept, 't' for the"
-        " full tables, 'h' for help, 'q' (or end of input, or Ctrl-C) to leave.",
+        " a number to bid or name a price, 'p' to pass, 'a' to accept, 'o' to drop out of"
+        " an open auction, 'u' to take back your last decision, 't' for the full tables,"
+        " 'r' for how to play, 'h' for help, 'q' (or end of input, or Ctrl-C) to leave.",
     )
     play.add_argument("--name", default="You", help="your name at the table")
-    play.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="your seat, from 0 (default 0; with --resume, the seat without a bot)",
+    )
     play.add_argument(
         "--bots",
         type=_bot_list,
-        default=["heuristic", "heuristic", "montecarlo"],
+        default=None,
         help="the other seats' bots, comma-separated, clockwise after you"
         " (default heuristic,heuristic,montecarlo): 2 to 4 bots",
     )
@@ -158,7 +164,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--save",
         metavar="FILE",
         help="save the game record at the end, finished or not: JSON if FILE ends in .json,"
-        " else text (.mart); checked for being writable before the game",
+        " else text (.mart); checked for being writable before the game"
+        " (default with --resume: the file resumed)",
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with a game saved unfinished (by --save, or on leaving with q or Ctrl-C):"
+        " its players, bots, seed and rules",
     )
     _add_rules_options(play)
     play.set_defaults(run="play")
@@ -239,8 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--every",
         choices=("step", "round"),
-        default="step",
-        help="with --svg: a picture after every action (default) or at each round's end",
+        default=None,
+        help="with --svg: a picture after every action (default) or at each round's end;"
+        " without --svg, with --step: wait after every action or at each round's end",
     )
     replay.set_defaults(run="replay")
 
@@ -268,13 +282,35 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser(
         "rules",
-        help="print a variant's settings",
+        help="print a variant's settings, or how to play (--summary)",
         description="Prints every setting of a rules preset: the artists and their"
-        " cards, money, tiles, rounds, deals and the variant rules.",
+        " cards, money, tiles, rounds, deals and the variant rules; with --summary,"
+        " how to play the game, on one screen.",
     )
     _add_rules_options(rules)
     rules.add_argument("--list", action="store_true", help="list the presets' names")
+    rules.add_argument(
+        "--summary",
+        action="store_true",
+        help="how to play: the whole game on one screen, with the preset's numbers",
+    )
     rules.set_defaults(run="rules")
+
+    # `serve` parses its own options (modern_art.web.serve), which main hands on.
+    commands.add_parser(
+        "serve",
+        add_help=False,
+        help="serve the table in the browser (the web extra); modern-art serve --help",
+        description="Serves the web table: people play in the browser, against bots or"
+        " each other.",
+    ).set_defaults(run="serve")
+    # `site` parses its own options too (modern_art.site.command).
+    commands.add_parser(
+        "site",
+        add_help=False,
+        help="write a static site that plays in the browser, no server; modern-art site --help",
+        description="Writes a static site: the library in Pyodide, a table, modern-art.js.",
+    ).set_defaults(run="site")
     return parser
 
 
@@ -285,8 +321,17 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with ``argv`` (default: the process's arguments); the exit code."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["serve"]:
+        from modern_art.web.serve import main as serve  # noqa: PLC0415 (a face above)
+
+        return serve(arguments[1:])
+    if arguments[:1] == ["site"]:
+        from modern_art.site.command import main as site  # noqa: PLC0415 (a face above)
+
+        return site(arguments[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     if getattr(args, "run", None) is None:
         parser.print_help(sys.stderr)
         return 2

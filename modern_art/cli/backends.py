@@ -96,8 +96,8 @@ def executor_for(backend: str, args: argparse.Namespace) -> Iterator[Executor | 
         executor = ray_executor(args.address)
     except ImportError:
         raise ValueError(
-            "--backend ray needs Ray: pip install 'modern-art[ray]'"
-            " (from a clone of the repository: pip install -e '.[ray]')"
+            "--backend ray needs Ray: from a clone of the repository, pip install -e '.[ray]';"
+            " once published, pip install 'modern-art[ray]'"
         ) from None
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = printable(args.address) if args.address else "a local instance"

@@ -19,12 +19,14 @@ from modern_art.agents import (
 )
 from modern_art.agents.factories import bot_factory as registered_bot
 from modern_art.cli import pictures
+from modern_art.cli.howto import summary
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
 from modern_art.core.records import GameRecord, ReplayError, replay
 from modern_art.core.transition import apply
 from modern_art.data.actions import Action
 from modern_art.data.errors import NotationError
+from modern_art.data.events import RoundEnded
 from modern_art.data.rules import Rules, preset, presets
 from modern_art.data.state import GameState, Step
 from modern_art.text.records import read_records, write_records
@@ -151,6 +153,11 @@ def demo(args: argparse.Namespace) -> int:
 
 def replay_file(args: argparse.Namespace) -> int:
     """Check saved game records (JSON or text) and tell each game action by action."""
+    if args.every is not None and not (args.svg or args.step):
+        raise CommandError(
+            f"--every {args.every} says how often to draw (--svg DIR) or to wait (--step):"
+            " give one of them"
+        )
     records = read_records_file(args.file)
     for record in records:
         try:
@@ -174,7 +181,7 @@ def replay_file(args: argparse.Namespace) -> int:
 def write_pictures(record: GameRecord, directory: Path, args: argparse.Namespace) -> None:
     """Draw ``record`` into ``directory``: a picture every ``--every`` actions and an index."""
     try:
-        count = pictures.write_replay(record, directory, args.every)
+        count = pictures.write_replay(record, directory, args.every or "step")
     except OSError as exc:
         raise CommandError(f"cannot write the pictures to {directory}: {exc.strerror}") from None
     console().print(f"{count} pictures and index.html written to {markup_safe(str(directory))}")
@@ -198,9 +205,12 @@ def tell_game(record: GameRecord, args: argparse.Namespace) -> bool:
         for line in narrator.feed(step.events):
             out.print(line)
         state = step.state
-        if args.step and index + 1 < len(record.actions):
+        at_round_end = any(isinstance(event, RoundEnded) for event in step.events)
+        pause = args.step and (args.every != "round" or at_round_end)
+        if pause and index + 1 < len(record.actions):
+            what = "round" if args.every == "round" else "one"
             try:
-                input(f"[action {index + 1} of {len(record.actions)}] Enter for the next one ")
+                input(f"[action {index + 1} of {len(record.actions)}] Enter for the next {what} ")
             except EOFError:
                 out.print("\nEnd of input: replay stopped.")
                 return False
@@ -254,6 +264,9 @@ def read_records_file(path: str) -> list[GameRecord]:
 def rules(args: argparse.Namespace) -> int:
     """Print a preset's settings."""
     out = console()
+    if args.summary:
+        out.print(summary(rules_from(args)), highlight=False, markup=False)
+        return 0
     if args.list:
         for name in sorted(presets()):
             out.print(name)

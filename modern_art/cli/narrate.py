@@ -29,7 +29,7 @@ from modern_art.data.events import (
     SecondCardAdded,
     SecondCardDeclined,
 )
-from modern_art.data.rules import Rules
+from modern_art.data.rules import HiddenTie, Rules
 from modern_art.seeing.money import MoneyLedger
 from modern_art.text.sentences import describe, ordinal
 
@@ -77,6 +77,7 @@ class Narrator:
         self._pending: list[str] = []
         self._explained: set[Auction] = set()
         self._kind: Auction | None = None
+        self._auctioneer: int | None = None
         self._tiles: list[list[int]] = [[] for _ in rules.artists]
 
     def opening(self) -> list[RenderableType]:
@@ -162,6 +163,7 @@ class Narrator:
             return [f"  {self.say(event)}"]
         if isinstance(event, AuctionStarted):
             self._kind = event.kind
+            self._auctioneer = event.auctioneer
             line = f"  {self.say(event)}"
             if event.kind not in self._explained:
                 self._explained.add(event.kind)
@@ -178,15 +180,30 @@ class Narrator:
             if self._kind is not Auction.OPEN:
                 self._pending.append(self.say(event))
             return []
-        if isinstance(event, BidsRevealed | PriceSet):
+        if isinstance(event, BidsRevealed):
+            return [f"    {self.say(event)}", *self._tie(event)]
+        if isinstance(event, PriceSet):
             return [f"    {self.say(event)}"]
         return None
+
+    def _tie(self, event: BidsRevealed) -> list[RenderableType]:
+        """Why a tie for the highest hidden bid goes where it goes (R4.3), or nothing."""
+        high = max(event.bids, default=0)
+        tied = [seat for seat, bid in enumerate(event.bids) if bid == high]
+        if high == 0 or len(tied) < 2 or self._auctioneer is None:
+            return []
+        if self.rules.hidden_tie is HiddenTie.AUCTIONEER_FIRST and self._auctioneer in tied:
+            why = "the auctioneer wins a tie"
+        else:
+            why = "the tied player nearest clockwise from the auctioneer's left wins"
+        return [f"    A tie at {high}: {why} (R4.3, hidden_tie {self.rules.hidden_tie.value})."]
 
     def _tell_sale(self, event: Event) -> list[RenderableType] | None:
         """Who won the lot and who was paid, or who took it free."""
         if isinstance(event, AuctionWon):
             own = all(p.payee is None for p in event.payments) and event.payments
-            why = " (their own lot, so the money goes to the bank)" if own else ""
+            whose = "your" if event.buyer == self.viewer else "their"
+            why = f" ({whose} own lot, so the money goes to the bank, R3.3)" if own else ""
             return [*self.flush(), f"    → {self.say(event)}{why}"]
         if isinstance(event, LotTakenFree):
             nobody = "Nobody bid" if self._kind else "Nobody added a second card"
@@ -254,9 +271,14 @@ class Narrator:
         for seat in sorted(range(len(event.money)), key=lambda s: (-event.money[s], s)):
             mark = " (winner)" if seat in event.winners else ""
             table.add_row(markup_safe(self.names[seat]) + mark, str(event.money[seat]))
-        names = [markup_safe(self.names[s]) for s in event.winners]
+        names = ["you" if s == self.viewer else markup_safe(self.names[s]) for s in event.winners]
         if len(names) == 1:
-            verdict = f"{names[0]} wins with {event.money[event.winners[0]]}."
+            winner = event.winners[0]
+            named_you = self.viewer is None and self.names[winner].strip().casefold() == "you"
+            spoken = winner == self.viewer or named_you
+            who = "You" if winner == self.viewer else names[0]
+            verdict = f"{who} {'win' if spoken else 'wins'} with {event.money[winner]}."
         else:
-            verdict = f"{' and '.join(names)} share the victory (R8.2)."
+            together = f"{', '.join(names[:-1])} and {names[-1]}"
+            verdict = f"{together[0].upper()}{together[1:]} share the victory (R8.2)."
         return ["\n[bold]The game is over.[/]", table, f"[bold]{verdict}[/]"]

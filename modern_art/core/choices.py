@@ -29,6 +29,8 @@ from modern_art.data.phases import (
 from modern_art.data.state import GameState
 
 __all__ = [
+    "ACCEPTS",
+    "PASSES",
     "NO_ACTIONS",
     "SHARED_BIDS",
     "LegalActions",
@@ -40,6 +42,8 @@ __all__ = [
     "offering_actions",
     "one_offer_actions",
     "open_actions",
+    "play_card",
+    "shared_bid",
 ]
 
 Run = tuple[type[Bid] | type[SetPrice] | type[PlayCard] | None, int, Sequence[Any]]
@@ -132,14 +136,10 @@ class LegalActions(Sequence[Action]):
                     action: Action = base[i]
                     return action
                 if kind is PlayCard:
-                    return PlayCard(seat, base[i])
+                    return play_card(seat, base[i])
                 amount: int = base + i
-                if kind is Bid and 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
-                    shared = _BIDS[seat]
-                    bid: Bid | None = shared[amount]
-                    if bid is None:
-                        bid = shared[amount] = Bid(seat, amount)
-                    return bid
+                if kind is Bid:
+                    return shared_bid(seat, amount)
                 made: Action = kind(seat, amount)
                 return made
             i -= size
@@ -205,6 +205,30 @@ class LegalActions(Sequence[Action]):
         )
 
 
+def shared_bid(seat: int, amount: int) -> Bid:
+    """``Bid(seat, amount)``, made once and kept (below ``SHARED_BIDS`` and ``SEATS``)."""
+    if 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
+        shared = _BIDS[seat]
+        bid: Bid | None = shared[amount]
+        if bid is None:
+            bid = shared[amount] = Bid(seat, amount)
+        return bid
+    return Bid(seat, amount)
+
+
+def play_card(seat: int, card: Card) -> PlayCard:
+    """``PlayCard(seat, card)``, made once per seat and card object and kept (see ``_PLAYS``)."""
+    if not 0 <= seat < SEATS:
+        return PlayCard(seat, card)
+    plays = _PLAYS[seat]
+    made = plays.get(id(card))
+    if made is None or made.card is not card:
+        if len(plays) >= _PLAYS_KEPT:
+            plays.clear()
+        made = plays[id(card)] = PlayCard(seat, card)
+    return made
+
+
 _new = object.__new__
 
 
@@ -234,8 +258,18 @@ SHARED_BIDS = 512
 # new value.
 _BIDS: tuple[list[Bid | None], ...] = tuple([None] * SHARED_BIDS for _ in range(SEATS))
 
-_PASS = tuple(_single(Pass(seat)) for seat in range(SEATS))
-_ACCEPT = tuple(_single(Accept(seat)) for seat in range(SEATS))
+# Each PlayCard(seat, card) that indexing gives out is kept the same way, by the card
+# object's id (the PlayCard holds the card, so the id stays its own), at most
+# _PLAYS_KEPT a seat: a game's deck is 70 cards, met again game after game.
+_PLAYS: tuple[dict[int, PlayCard], ...] = tuple({} for _ in range(SEATS))
+_PLAYS_KEPT = 4096
+
+PASSES: tuple[Pass, ...] = tuple(Pass(seat) for seat in range(SEATS))
+"""``Pass(s)`` for each seat below ``SEATS``, made once: the one legal actions give."""
+ACCEPTS: tuple[Accept, ...] = tuple(Accept(seat) for seat in range(SEATS))
+"""``Accept(s)`` for each seat below ``SEATS``, made once."""
+_PASS = tuple(_single(action) for action in PASSES)
+_ACCEPT = tuple(_single(action) for action in ACCEPTS)
 
 
 def _pass(seat: int) -> _Part:

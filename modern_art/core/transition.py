@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, overload
 
 from modern_art._speed import PURE
+from modern_art.core.draws import shuffle
 from modern_art.core.phase_table import PLAY, RULES, play
 from modern_art.core.refusals import refuse
 from modern_art.core.round_flow import deal
@@ -81,6 +82,12 @@ def new_game(
         rules = Rules()
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, got {rules!r}")
+    if isinstance(players, int) and not rules.min_players <= players <= rules.max_players:
+        # Before the names are made: a count of 10**18 is refused at once (R1.1).
+        raise ValueError(
+            f"the game takes {rules.min_players} to {rules.max_players} players,"
+            f" got {players} (R1.1)"
+        )
     names = _player_names(players)
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
@@ -140,7 +147,7 @@ def _stacked(deck: object, rules: Rules) -> tuple[Card, ...]:
 
 def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     cards = list(rules.deck)
-    random.Random(seed).shuffle(cards)
+    shuffle(random.Random(seed).getrandbits, cards)  # Random.shuffle's very draws, compiled
     return tuple(cards)
 
 

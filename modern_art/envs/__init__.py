@@ -6,6 +6,7 @@ each framework's adapter is its own module, imported only on request:
 
 - :mod:`modern_art.envs.pettingzoo`: ``env()`` and ``raw_env()``, an AEC env;
 - :mod:`modern_art.envs.gymnasium`: ``SeatEnv``, registered as ``"modern_art/Seat-v0"``;
+- :mod:`modern_art.envs.vector`: ``SeatVectorEnv``, a Gymnasium ``VectorEnv`` of N tables;
 - :mod:`modern_art.envs.openspiel`: registers the game ``"python_modern_art"``
   (``pip install -e '.[openspiel]'``, or ``pip install 'modern-art[openspiel]'``).
 
@@ -18,8 +19,8 @@ try:
     import numpy  # noqa: F401
 except ImportError as err:  # pragma: no cover - the rl extra is missing
     raise ImportError(
-        "modern_art.envs needs numpy: pip install 'modern-art[rl]'"
-        " (from a clone of the repository: pip install -e '.[rl]')"
+        "modern_art.envs needs numpy: from a clone of the repository, pip install -e '.[rl]';"
+        " once published, pip install 'modern-art[rl]'"
     ) from err
 
 from modern_art.envs.codec import ActionCodec, Context, Mask, default_max_amount

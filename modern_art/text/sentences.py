@@ -70,22 +70,47 @@ class _Speaker:
         """A seat as the subject or object of a sentence, lower-case ``"you"`` for the viewer."""
         if seat is None:
             return "the bank"
-        if seat == self.you:
+        if self.spoken_to(seat):
             return "you"
         names = self.names
         if names is not None and type(seat) is int and 0 <= seat < len(names):
             return str(names[seat])
         return f"Seat {seat}"
 
+    def spoken_to(self, seat: object) -> bool:
+        """Whether ``seat`` takes the second person: the seat ``you``, or one named "You".
+
+        **(decision)** Told to nobody in particular (``you`` is ``None``: a
+        replay, a spectator), a player who sat down as "You" (``modern-art
+        play``'s default name) is spoken to as you: "You add", never "You
+        adds". Told to a reader, only the reader is "you".
+        """
+        if seat is None:
+            return False
+        if seat == self.you:
+            return True
+        names = self.names
+        return (
+            self.you is None
+            and names is not None
+            and type(seat) is int
+            and 0 <= seat < len(names)
+            and str(names[seat]).strip().casefold() == "you"
+        )
+
     def subject(self, seat: object, third: str, second: str) -> str:
         """``"Ann bids"`` or ``"You bid"``: the seat and its verb, agreeing."""
-        if seat == self.you and seat is not None:
+        if self.spoken_to(seat):
             return f"You {second}"
         return f"{self.who(seat)} {third}"
 
+    def be(self, seat: object) -> str:
+        """``"is"``, or ``"are"`` for the seat spoken to."""
+        return "are" if self.spoken_to(seat) else "is"
+
     def whose(self, seat: object) -> str:
         """``"Ann's"`` or ``"your"``."""
-        return "your" if seat == self.you and seat is not None else f"{self.who(seat)}'s"
+        return "your" if self.spoken_to(seat) else f"{self.who(seat)}'s"
 
     def listing(self, seats: Sequence[int]) -> str:
         """``"Ann"``, ``"Ann and you"``, ``"Ann, Bo and Cy"``."""
@@ -106,8 +131,19 @@ def _lot(lot: Sequence[Card]) -> str:
         return f"the {lot[0].artist}"
     if len({card.artist for card in lot}) == 1:
         count = "two" if len(lot) == 2 else str(len(lot))
-        return f"the {count} {lot[0].artist}s"
+        return f"the {count} {_plural(lot[0].artist)}"
     return "the lot"
+
+
+def _plural(artist: str) -> str:
+    """Paintings by ``artist``: "Daniel Melims", but "Ramon Martins paintings".
+
+    A name that ends in s, x or z takes "paintings" rather than a suffix
+    ("the two Ramon Martinss" misreads).
+    """
+    if artist[-1:].lower() in ("s", "x", "z"):
+        return f"{artist} paintings"
+    return f"{artist}s"
 
 
 def _play_card(s: _Speaker, a: PlayCard) -> str:
@@ -158,7 +194,7 @@ def _turn_started(s: _Speaker, e: TurnStarted) -> str:
 def _skipped(s: _Speaker, e: AuctioneerSkipped) -> str:
     return (
         f"{s.subject(e.seat, 'has', 'have')} no cards left"
-        f" and {'are' if e.seat == s.you else 'is'} skipped as auctioneer."
+        f" and {s.be(e.seat)} skipped as auctioneer."
     )
 
 
@@ -194,6 +230,19 @@ def _bid_sealed(s: _Speaker, e: BidSealed) -> str:
 
 def _bids_revealed(s: _Speaker, e: BidsRevealed) -> str:
     bids = ", ".join(f"{s.who(seat)} {bid}" for seat, bid in enumerate(e.bids))
+    top = max(e.bids, default=0)
+    tied = [seat for seat, bid in enumerate(e.bids) if bid == top]
+    if top == 0:
+        return (
+            f"The sealed bids are revealed: {bids}; all are 0, so the auctioneer"
+            " takes it free (R4.3)."
+        )
+    if len(tied) > 1:
+        return (
+            f"The sealed bids are revealed: {bids}; {s.listing(tied)} tie at {top}, and the"
+            " tie rule decides: under CMON rules the auctioneer if tied, else the tied player"
+            " nearest clockwise from the auctioneer's left (R4.3)."
+        )
     return f"The sealed bids are revealed: {bids}."
 
 
@@ -204,8 +253,7 @@ def _price_accepted(s: _Speaker, e: PriceAccepted) -> str:
 def _paid(s: _Speaker, payment: Payment) -> str:
     if payment.payee is None:
         return f"the bank is paid {payment.amount}"
-    verb = "are" if payment.payee == s.you else "is"
-    return f"{s.who(payment.payee)} {verb} paid {payment.amount}"
+    return f"{s.who(payment.payee)} {s.be(payment.payee)} paid {payment.amount}"
 
 
 def _auction_won(s: _Speaker, e: AuctionWon) -> str:
@@ -220,12 +268,15 @@ def _taken_free(s: _Speaker, e: LotTakenFree) -> str:
 
 
 def _round_ended(s: _Speaker, e: RoundEnded) -> str:
+    unsold = " on a pair: neither painting is sold" if len(e.ending_cards) == 2 else ""
     if not e.ranking:
-        return f"Round {e.round} ends; no artist ranks."
+        return f"Round {e.round} ends{unsold}; no artist ranks."
     places = ", ".join(
         f"{artist} {ordinal(place + 1)} (+{tile})"
         for place, (artist, tile) in enumerate(zip(e.ranking, e.tiles, strict=False))
     )
+    if unsold:  # a double's second card ended it (R5.7, R6.2)
+        return f"Round {e.round} ends{unsold}; {places}."
     return f"Round {e.round} ends: {places}."
 
 

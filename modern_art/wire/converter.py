@@ -11,6 +11,7 @@ read must also be a sound position (:mod:`modern_art.wire.position_checks`).
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import Any, Final, get_args
 
@@ -25,10 +26,10 @@ from modern_art.core.legal import LegalActions
 from modern_art.core.records import GameRecord
 from modern_art.data.actions import Action, Bid, PlayCard, SetPrice
 from modern_art.data.cards import Card
-from modern_art.data.editions import Edition
+from modern_art.data.editions import CMON, ORIGINAL, Edition
 from modern_art.data.events import Event
 from modern_art.data.phases import Phase
-from modern_art.data.rules import DealSchedule, Rules
+from modern_art.data.rules import DealSchedule, Rules, presets
 from modern_art.data.state import GameState, Step
 from modern_art.seeing.views import PlayerView, PublicPhase
 from modern_art.wire.position_checks import check_state, check_view
@@ -141,8 +142,10 @@ def _attrs_hook(conv: Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
             PlayerView: check_view,
         }
         check = checks.get(cls)
+        known: list[tuple[Any, Any]] | None = None
 
         def structure(value: Any, _: Any) -> Any:
+            nonlocal known
             fields = structure_object(value, what)
             missing = [name for name in names if name not in fields]
             if missing:
@@ -150,6 +153,12 @@ def _attrs_hook(conv: Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
                 raise ClassValidationError(
                     f"While structuring {cls.__name__}", [_missing(cls, n) for n in missing], cls
                 )
+            if cls in _PRESET_VALUES:
+                if known is None:
+                    known = [(_as_json(conv.unstructure(v)), v) for v in _PRESET_VALUES[cls]()]
+                for written, preset in known:
+                    if same_json(fields, written):
+                        return preset  # exactly a preset's own document: no deck to build
             # Errors in the fields, and the class's own validation (Rules, Edition,
             # GameRecord), come out as a cattrs error group with their paths.
             result = inner(fields, cls)
@@ -158,6 +167,36 @@ def _attrs_hook(conv: Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
         return structure
 
     return factory
+
+
+_PRESET_VALUES: Final[dict[type, Callable[[], list[Any]]]] = {
+    Rules: lambda: list(presets().values()),
+    Edition: lambda: [CMON, ORIGINAL],
+}
+"""The values a document most often holds whole: read back as the very objects.
+
+A ``Rules`` or ``Edition`` document that is exactly one of these, field for
+field and type for type (:func:`same_json`: ``true`` is no ``1``), is that
+value: it passed every check when it was made, so none is skipped, and its
+deck of 70 cards is not built again (most of a state's ``from_json`` before,
+benchmarks/peers.py). Anything else is read and checked in full.
+"""
+
+
+def _as_json(value: Any) -> Any:
+    """``value`` as ``json.loads`` gives it back: lists for tuples."""
+    return json.loads(json.dumps(value))
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two decoded JSON values are the same, types included (``True`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is list:
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    return bool(a == b)
 
 
 def _missing(cls: type, name: str) -> KeyError:

@@ -177,6 +177,19 @@ def frozenset_hook(conv: Converter) -> Callable[[Any], Callable[[Any, Any], froz
 
 def card_hook(value: object, _: object = None) -> Card:
     """The deck's card with this id, if the artist and auction match it."""
+    if type(value) is dict and len(value) == 3:
+        # The common case first: exactly a card of the deck, which every check below passes.
+        card_id, deck = value.get("id"), DECK.get()
+        if type(card_id) is int and 0 <= card_id < len(deck):
+            card = deck[card_id]
+            artist, auction = value.get("artist"), value.get("auction")
+            if (
+                type(artist) is str
+                and type(auction) is str
+                and card.artist == artist
+                and card.auction.value == auction
+            ):
+                return card
     fields = structure_object(value, "a card")
     if fields.keys() != {"id", "artist", "auction"}:
         raise WireError(

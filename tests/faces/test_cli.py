@@ -196,12 +196,14 @@ def test_play_rejects_bad_input_with_the_rules_message_and_asks_again() -> None:
     out = result.stdout
     assert "Not understood: type the number of a card, 1 to 9" in out
     assert "there is no card 99 in your hand" in out
-    assert "Not allowed: seat 0 must offer a painting with PlayCard, not a Pass (R2.1)" in out
+    # Refusals speak to the player, citing the rule, not in the engine's words.
+    assert "Not allowed: it is your turn to offer a painting: you cannot pass" in out
+    assert "(R2.1)" in out and "with PlayCard" not in out
     assert "You offer Daniel Melim (fixed price)" in out
     assert "Payout hint: one painting of Daniel Melim would pay 30" in out
-    assert "must name a price from 1 to its money, 100; got 0 (R4.4)" in out
+    assert "Not allowed: a price is at least 1: name 1 to 100 (R4.4)." in out
     assert "Not understood: bids and prices are whole numbers of money, got '2.5' (R3.1)" in out
-    assert "got 500 (R4.4)" in out
+    assert "Not allowed: you have 100: name a price you could pay yourself, 1 to 100" in out
     assert "How to answer:" in out
     assert "End of input. You leave the table" in out
     assert "Traceback" not in result.stderr

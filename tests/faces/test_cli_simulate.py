@@ -121,7 +121,8 @@ def test_simulate_backend_ray_without_ray_says_what_to_install(
     with pytest.raises(ImportError, match=r"pip install 'modern-art\[ray\]'"):
         ray_executor()
     assert main(["simulate", *BOTS, "--games", "3", "--backend", "ray"]) == 1
-    assert "--backend ray needs Ray: pip install 'modern-art[ray]'" in capsys.readouterr().err
+    hint = "--backend ray needs Ray: from a clone of the repository, pip install -e '.[ray]';"
+    assert hint in capsys.readouterr().err
 
 
 def test_simulate_help_lists_the_backends_and_records_options() -> None:

@@ -34,7 +34,7 @@ if not CHROMIUM.exists():
     missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
 
 import modern_art as ma  # noqa: E402
-from examples.web import Registry, Timings, create_app  # noqa: E402
+from modern_art.web import Registry, Timings, create_app  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

@@ -13,13 +13,13 @@ import pytest
 
 from tests.helpers.webkit import DOUBLE, FIXED, HIDDEN, ONE, OPEN, Clock, need, short_rules
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
-from examples.web import GameTable, Registry, Timings  # noqa: E402
-from examples.web.clocks import default_action  # noqa: E402
+from modern_art.web import GameTable, Registry, Timings  # noqa: E402
+from modern_art.web.clocks import default_action  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import FAST, auth, seat_view  # noqa: E402
 

@@ -11,16 +11,16 @@ import pytest
 
 from tests.helpers.webkit import Clock, need
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.requests import Request  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
-from examples.web import Limits, Registry, create_app  # noqa: E402
-from examples.web.app import STATIC  # noqa: E402
-from examples.web.inputs import read_body  # noqa: E402
-from examples.web.seats import TableError  # noqa: E402
+from modern_art.web import Limits, Registry, create_app  # noqa: E402
+from modern_art.web.app import STATIC  # noqa: E402
+from modern_art.web.inputs import read_body  # noqa: E402
+from modern_art.web.seats import TableError  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import FAST, JSON, NO_LIMITS, auth, open_http, post_action, seat_view  # noqa: E402
 
@@ -239,6 +239,6 @@ def test_a_client_leaving_mid_upload_is_one_log_line(caplog: pytest.LogCaptureFi
     with caplog.at_level(logging.WARNING), pytest.raises(TableError) as err:
         asyncio.run(read_body(Request(scope, receive)))
     assert err.value.status == 400
-    lines = [r for r in caplog.records if r.name == "examples.web.inputs"]
+    lines = [r for r in caplog.records if r.name == "modern_art.web.inputs"]
     assert len(lines) == 1 and lines[0].exc_info is None
     assert lines[0].getMessage() == "client 10.0.0.9 went away during POST /api/tables"

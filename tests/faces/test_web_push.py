@@ -8,13 +8,13 @@ from typing import Any
 
 from tests.helpers.webkit import Clock, need
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
+need("starlette.testclient")
 
 from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
-from examples.web import Registry, Timings, create_app  # noqa: E402
-from examples.web.push import Hub, seat_stream  # noqa: E402
+from modern_art.web import Registry, Timings, create_app  # noqa: E402
+from modern_art.web.push import Hub, seat_stream  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import NO_LIMITS, auth  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""The web table's server (examples/web): every endpoint, through Starlette's test client."""
+"""The web table's server (modern_art/web): every endpoint, through Starlette's test client."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ need("starlette.testclient")
 from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
-from examples.web import Registry, Timings, create_app  # noqa: E402
-from examples.web.seats import TableError  # noqa: E402
+from modern_art.web import Registry, Timings, create_app  # noqa: E402
+from modern_art.web.seats import TableError  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import (  # noqa: E402
     FAST,
@@ -539,24 +539,13 @@ def started(table: Any, seat: int) -> list[ma.AuctionStarted]:
 
 
 def test_the_command_line_help() -> None:
-    """``python -m examples.web --help`` documents the command and its timings."""
+    """``modern-art serve --help`` documents the command and its timings."""
     out = subprocess.run(
-        [sys.executable, "-m", "examples.web", "--help"],
+        [sys.executable, "-m", "modern_art", "serve", "--help"],
         cwd=Path(__file__).parents[2],
         capture_output=True,
         text=True,
         check=True,
         timeout=60,
     ).stdout
-    assert "python -m examples.web" in out and "--open-idle" in out and "--port" in out
-
-
-def test_docstring_examples_hold() -> None:
-    """The ``>>>`` examples in the web modules hold (examples/ is outside testpaths)."""
-    import doctest
-
-    from examples.web import clocks, documents, guard, inputs, registry, seats, store, tables
-
-    for module in (tables, registry, documents, clocks, guard, inputs, seats, store):
-        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert result.attempted > 0 and result.failed == 0, module.__name__
+    assert "modern-art serve" in out and "--open-idle" in out and "--port" in out

@@ -15,14 +15,14 @@ import pytest
 
 from tests.helpers.webkit import Clock, need
 
-need("starlette.testclient", "the web extra: pip install -e '.[web]' httpx2")
-httpx = need("httpx", "httpx: pip install httpx2")
+need("starlette.testclient")
+httpx = need("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
-from examples.web import Registry, Store, create_app  # noqa: E402
-from examples.web.documents import seat_document  # noqa: E402
+from modern_art.web import Registry, Store, create_app  # noqa: E402
+from modern_art.web.documents import seat_document  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import FAST, NO_LIMITS, auth, free_port, seat_view, serve  # noqa: E402
 

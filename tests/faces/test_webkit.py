@@ -47,3 +47,36 @@ def test_need_skips_a_missing_module_with_the_reason(monkeypatch: pytest.MonkeyP
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match="ModuleNotFoundError"):
         need("no_such_module_for_modern_art")
+
+
+def test_a_skip_is_reported_at_the_skipped_module_not_at_the_helper(tmp_path: Path) -> None:
+    """pytest -ra names the test module's own line for a missing extra, never webkit.py."""
+    import os
+    import subprocess
+
+    root = Path(__file__).resolve().parents[2]
+    module = tmp_path / "test_needs_absent.py"
+    module.write_text(
+        "from tests.helpers.webkit import need\n"
+        "\n"
+        "need('no_such_module_for_this_test', 'pip install nothing')\n"
+        "\n"
+        "def test_never() -> None:\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("CI", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-ra", "-p", "no:cacheprovider", str(module)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    skipped = [line for line in result.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert len(skipped) == 1, result.stdout
+    assert "test_needs_absent.py:3:" in skipped[0]
+    assert "webkit.py" not in skipped[0]

@@ -16,7 +16,7 @@ import modern_art as ma
 from tests.helpers.hidden_info import SHORT, history_twin, played, state_twin
 from tests.helpers.webkit import need
 
-np = need("numpy", "the rl extra: pip install 'modern-art[rl]'")
+np = need("numpy", "the rl extra: pip install -e '.[rl]'")
 
 from modern_art.envs import (  # noqa: E402
     ActionCodec,

@@ -10,9 +10,9 @@ import pytest
 import modern_art as ma
 from tests.helpers.webkit import need
 
-np = need("numpy", "the rl extra: pip install 'modern-art[rl]'")
-need("pettingzoo", "the rl extra: pip install 'modern-art[rl]'")
-need("gymnasium", "the rl extra: pip install 'modern-art[rl]'")
+np = need("numpy", "the rl extra: pip install -e '.[rl]'")
+need("pettingzoo", "the rl extra: pip install -e '.[rl]'")
+need("gymnasium", "the rl extra: pip install -e '.[rl]'")
 
 import gymnasium  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402

@@ -7,8 +7,8 @@ import pytest
 import modern_art as ma
 from tests.helpers.webkit import need
 
-need("numpy", "the rl extra: pip install 'modern-art[rl]'")
-pyspiel = need("pyspiel", "the openspiel extra: pip install 'modern-art[openspiel]'")
+need("numpy", "the rl extra: pip install -e '.[rl]'")
+pyspiel = need("pyspiel", "the openspiel extra: pip install -e '.[openspiel]'")
 
 import modern_art.envs.openspiel as spiel  # noqa: E402
 

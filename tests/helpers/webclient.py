@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import modern_art as ma
-from examples.web import Limits, Registry, Timings, create_app
+from modern_art.web import Limits, Registry, Timings, create_app
 from tests.helpers.webkit import Clock, need, short_rules
 
 FAST = Timings(bot_delay=0.0, open_idle=4.0, going=2.0, ttl=600.0, poll=0.05, tick=None)
@@ -99,10 +99,20 @@ FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
 
 
 def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """``python -m examples.web`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
-    httpx = need("httpx", "httpx: pip install httpx")
+    """``modern-art serve`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
+    httpx = need("httpx")
     process = subprocess.Popen(
-        [sys.executable, "-m", "examples.web", "--port", str(port), "--db", str(db), *FLAGS],
+        [
+            sys.executable,
+            "-m",
+            "modern_art",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            *FLAGS,
+        ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

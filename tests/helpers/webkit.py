@@ -31,7 +31,12 @@ CHROMIUM_ARGS = [
 
 
 def missing(reason: str) -> None:
-    """Skip the calling module with ``reason``, or fail it when ``CI`` is set."""
+    """Skip the calling module with ``reason``, or fail it when ``CI`` is set.
+
+    The skip is reported at the caller's line, not here: pytest's report
+    names the last frame not hidden by ``__tracebackhide__``.
+    """
+    __tracebackhide__ = True
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (CI is set, so this fails instead of skipping)", pytrace=False)
     pytest.skip(reason, allow_module_level=True)
@@ -47,6 +52,7 @@ def need(module: str, install: str = INSTALL) -> ModuleType:
     Any failure to import counts, not only ``ImportError``: Starlette's test
     client raises ``RuntimeError`` when its HTTP client is missing.
     """
+    __tracebackhide__ = True
     try:
         return importlib.import_module(module)
     except Exception as err:  # whatever breaks the import: say so and skip

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,65 @@ print(json.dumps({
     ],
 }))
 """
+
+_PLAYOUTS = """
+import hashlib, json, random, sys
+import modern_art as ma
+
+def loop(state, seed):
+    rng = random.Random(seed)
+    while not state.is_over:
+        acts = ma.legal_actions(state)
+        state = ma.apply(state, acts[rng.randrange(len(acts))]).state
+    return state
+
+def facts(state):
+    ids = lambda cards: [card.id for card in cards]
+    return [state.step, state.round, list(state.tiles), ids(state.deck), ids(state.discard),
+            [[p.money, ids(p.hand), ids(p.museum)] for p in state.players]]
+
+games, checked = int(sys.argv[1]), int(sys.argv[2])
+digest = hashlib.sha256()
+for players in (3, 4, 5):
+    for seed in range(games):
+        end = ma.playout(ma.new_game(players, seed=seed), seed=seed)
+        digest.update(json.dumps(facts(end)).encode())
+starts = [ma.new_game(players, seed=seed) for players in (3, 4, 5) for seed in range(checked)]
+same = all(ma.playout(start, seed=start_seed) == loop(start, start_seed)
+           for start, start_seed in zip(starts, [*range(checked)] * 3))
+refused = []
+start = ma.new_game(3, seed=1)
+for call in (
+    lambda: ma.playout(start, seed=True),
+    lambda: ma.playout(start, seed=None),
+    lambda: ma.playout(start, seed="7"),
+    lambda: ma.playout(start, seed=7.0),
+    lambda: ma.playout("state", seed=1),
+    lambda: ma.playout(start, seed=1, policy=3),
+    lambda: ma.playout(ma.playout(start, seed=1), seed=1),
+    lambda: ma.playout(start, seed=1, policy=lambda state, actions, rng: None),
+    lambda: ma.playout(start, seed=1, policy=lambda state, actions, rng: ma.Pass(0)),
+    lambda: ma.view(start, True),
+    lambda: ma.view(start, "1"),
+    lambda: ma.view(start, 1.0),
+    lambda: ma.view(start, 3),
+    lambda: ma.view("state", 1),
+):
+    try:
+        call()
+    except ma.IllegalAction as err:
+        refused.append("IllegalAction " + err.rule)
+    except ValueError:
+        refused.append("ValueError")
+    except Exception as err:
+        refused.append(type(err).__name__)
+    else:
+        refused.append("accepted")
+print(json.dumps({"compiled": ma.COMPILED, "digest": digest.hexdigest(), "same": same,
+                  "refused": refused}))
+"""
+"""Plays ``argv[1]`` seeded playouts per player count (a digest of their ends) and checks
+``argv[2]`` per count against the documented loop, in the build that runs it."""
 
 
 def compiled_python() -> str:
@@ -119,3 +179,26 @@ def test_version_says_which_build() -> None:
     """``modern-art --version`` names the version and the build, compiled or pure."""
     out = run_compiled("-m", "modern_art", "--version")
     assert out.strip() == f"modern-art {ma.__version__} (compiled)"
+
+
+def test_R8_1_both_builds_play_out_alike_and_as_the_loop() -> None:
+    """ma.playout ends 300 seeded games per count alike in both builds; 1,000 equal the loop.
+
+    And both builds refuse the same bad arguments of ``playout`` and ``view`` with the
+    documented errors (R8.1, R1.5): never the TypeError of a compiled signature.
+    """
+    compiled: dict[str, object] = json.loads(run_compiled("-c", _PLAYOUTS, "300", "1000"))
+    pure = subprocess.run(
+        [sys.executable, "-c", _PLAYOUTS, "300", "0"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    assert compiled["compiled"] is True and compiled["same"] is True
+    assert compiled["digest"] == json.loads(pure.stdout)["digest"]
+    # The documented refusals in both builds, never a TypeError (a compiled signature's).
+    refused = ["ValueError"] * 7 + ["IllegalAction R2.1"] * 2 + ["ValueError"] * 5
+    assert compiled["refused"] == json.loads(pure.stdout)["refused"] == refused

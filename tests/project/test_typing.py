@@ -1,9 +1,10 @@
 """A user's program type-checks under ``mypy --strict``, and misuse of the API does not.
 
 mypy runs in-process (``mypy.api.run``) on tests/project/typecheck/consumer.py and a
-file of misuses, once for both. Its cache lives in pytest's cache directory,
-so only the first run on a machine pays for checking the library and its
-dependencies (about 10 s on two shared cores; later runs take about 2 s).
+file of misuses, once for both. Its cache lives in pytest's cache directory
+(a temporary one under ``-p no:cacheprovider``), so only the first run on a
+machine pays for checking the library and its dependencies (about 10 s on two
+shared cores; later runs take about 2 s).
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ def mypy_report(tmp_path_factory: pytest.TempPathFactory, request: pytest.Fixtur
     """mypy --strict's report on the consumer program and the misuse file, in one run."""
     misuse = tmp_path_factory.mktemp("typing") / "misuse.py"
     misuse.write_text(MISUSE, encoding="utf-8")
-    cache = request.config.cache
+    # Without pytest's cache plugin (-p no:cacheprovider, as distributions and
+    # read-only checkouts run) the config has no cache: a fresh directory then.
+    cache = getattr(request.config, "cache", None)
     cache_dir = cache.mkdir("mypy") if cache is not None else tmp_path_factory.mktemp("mypy")
     stdout, stderr, _ = mypy_api.run(
         [

@@ -24,7 +24,7 @@ import pytest
 from tests.helpers.svgcheck import texts
 from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, need
 
-sync_api = need("playwright.sync_api", "Playwright for Python: pip install playwright")
+sync_api = need("playwright.sync_api")
 if not CHROMIUM.exists():
     from tests.helpers.webkit import missing
 

@@ -48,7 +48,7 @@ def _state() -> ma.GameState:
     return ma.setup(
         ["Ann", "Bo", "Cy"],
         round=2,
-        hands=[["melim/o", "martins/d", "martins/d"], ["carvalho/o"], ["thaler/h"]],
+        hands=[["melim/o", "martins/d", "martins/d", ...], ["carvalho/o", ...], ["thaler/h", ...]],
     )
 
 

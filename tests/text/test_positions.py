@@ -407,7 +407,7 @@ def test_setup_builds_the_issue_s_example_and_plays_on() -> None:
         ["Ann", "Bo", "Cy", "Di"],
         round=2,
         money=[0, 80, 120, 100],
-        hands=[["melim/o", "thaler/h"], ["carvalho/o"], ["martins/f"], ["silveira/d"]],
+        hands=[["melim/o", "thaler/h", ...], ["carvalho/o", ...], ["martins/f", ...], [...]],
         museums=[["melim/h"], ["melim/f", "melim/n"], ["Melim/O#26"], []],
         tiles={"carvalho": (30,), "melim": (20,), "thaler": (10,)},
     )
@@ -427,7 +427,7 @@ def test_setup_refuses_an_impossible_position_naming_each_problem() -> None:
             3,
             round=2,
             money=[-1, 10, 10],
-            hands=[["thaler/o"], ["carvalho/o"], ["martins/o"]],
+            hands=[["thaler/o", ...], ["carvalho/o", ...], ["martins/o", ...]],
             phase=ma.FixedPriceAuction(1, (card,), None, 50, 2),
         )
     assert "is not one the auctioneer could name with 10" in str(caught.value)

@@ -122,3 +122,24 @@ def test_describe_refuses_what_is_neither_action_nor_event() -> None:
     """A value of another kind is a ValueError naming its type."""
     with pytest.raises(ValueError, match="got a str"):
         ma.describe("bid 30")
+
+
+def test_R5_7_a_round_ended_on_a_pair_says_neither_painting_is_sold() -> None:
+    """An ending pair (the double and its second card) is named unsold in the round's end."""
+    deck = ma.Rules().deck
+    pair = (deck[37], deck[25])  # a Melim double and an open Melim
+    ended = ma.RoundEnded(2, 0, pair, (0, 0, 5, 0, 0), ("Daniel Melim",), (30,))
+    assert ma.describe(ended) == (
+        "Round 2 ends on a pair: neither painting is sold; Daniel Melim 1st (+30)."
+    )
+    alone = ma.RoundEnded(2, 0, pair[1:], (0, 0, 5, 0, 0), ("Daniel Melim",), (30,))
+    assert ma.describe(alone) == "Round 2 ends: Daniel Melim 1st (+30)."
+
+
+def test_R4_3_a_hidden_tie_names_the_tied_seats_and_the_tie_rule() -> None:
+    """Revealed bids with a tie at the top say who tied and how the tie rule settles it."""
+    names = ["Ann", "Bo", "Cy"]
+    tie = ma.describe(ma.BidsRevealed((20, 10, 20)), names)
+    assert "Ann and Cy tie at 20" in tie and "(R4.3)" in tie and "auctioneer" in tie
+    assert "tie" not in ma.describe(ma.BidsRevealed((20, 10, 5)), names)
+    assert "takes it free" in ma.describe(ma.BidsRevealed((0, 0, 0)), names)

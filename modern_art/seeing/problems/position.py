@@ -28,8 +28,12 @@ from modern_art.data.phases import (
 )
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
+from modern_art.seeing.problems.history import deal_problems, discard_problems
+from modern_art.seeing.problems.money import money_bound, money_problems, step_problems
 from modern_art.seeing.problems.phase import phase_problems
+from modern_art.seeing.problems.secrets import state_phase_problem, view_secret_problems
 from modern_art.seeing.problems.tiles import count, tiles_problem
+from modern_art.seeing.problems.turns import turn_problems
 from modern_art.seeing.views import HiddenAuctionView, PlayerView
 
 __all__ = ["position_problems"]
@@ -63,8 +67,11 @@ def position_problems(game: GameState | PlayerView) -> tuple[str, ...]:
     >>> ma.position_problems(state)
     ()
     >>> ann = attrs.evolve(state.players[0], money=-5)
-    >>> ma.position_problems(attrs.evolve(state, players=(ann, *state.players[1:])))
-    ('seat 0 has negative money, -5 (R3.1)',)
+    >>> odd = attrs.evolve(state, players=(ann, *state.players[1:]))
+    >>> for problem in ma.position_problems(odd):
+    ...     print(problem[:59])
+    seat 0 has negative money, -5 (R3.1)
+    seat 0 has -5, but no painting has been bought yet in round
     """
     if isinstance(game, PlayerView):
         return tuple(_view_problems(game))
@@ -125,6 +132,9 @@ def _state_problems(state: GameState) -> list[str]:
     if not _is_cards(state.deck):
         out.append("the deck must be a tuple of cards (R1.4)")
     out += _phase_shape(state.phase, n)
+    wrong_phase = state_phase_problem(state.phase)
+    if wrong_phase:
+        out.append(wrong_phase)
     if out:  # values of the wrong type: the checks below would not know what to compare
         return out
     out += [
@@ -135,7 +145,7 @@ def _state_problems(state: GameState) -> list[str]:
     out += _card_problems(state)
     hand_sizes = [len(p.hand) for p in state.players]
     money: list[int | None] = [p.money for p in state.players]
-    out += _progress_problems(state, hand_sizes, [p.museum for p in state.players])
+    out += _progress_problems(state, hand_sizes, [p.museum for p in state.players], money)
     out += phase_problems(state, state.phase, money, hand_sizes)
     if not out and not state.is_over and not state.to_act:
         out.append("the game is not over, yet no seat may act (R8.1)")
@@ -250,8 +260,9 @@ def _progress_problems(
     game: GameState | PlayerView,
     hand_sizes: Sequence[int],
     museums: Sequence[tuple[Card, ...]],
+    money: Sequence[int | None],
 ) -> list[str]:
-    """Counts, tiles, the discard and the step against the cards offered so far."""
+    """Counts, tiles, the discard, money and the step against the cards offered so far."""
     rules, out = game.rules, []
     artists = rules.artists
     offered = Counter(card.artist for museum in museums for card in museum)
@@ -289,6 +300,30 @@ def _progress_problems(
     offers = len(game.discard) + sum(map(len, museums)) + len(_in_play(game.phase))
     if game.step < offers:
         out.append(f"step {game.step} is below the {offers} cards offered so far (R2.1)")
+    if problem or out:  # the tiles or the counts are off: the history checks would repeat it
+        return out
+    out += _history_problems(game, hand_sizes, museums, money, offers)
+    return out
+
+
+def _history_problems(
+    game: GameState | PlayerView,
+    hand_sizes: Sequence[int],
+    museums: Sequence[tuple[Card, ...]],
+    money: Sequence[int | None],
+    offers: int,
+) -> list[str]:
+    """The past rounds, the money and the turn against the deal and the discard (R1, R2, R6)."""
+    rules, n, over = game.rules, len(game.players), isinstance(game.phase, GameOver)
+    ranked = _rankings_so_far(game)
+    out = discard_problems(rules, game.discard, game.tiles, ranked, over)
+    now = (*(card for museum in museums for card in museum), *_in_play(game.phase))
+    out += deal_problems(rules, n, game.round, len(game.discard), hand_sizes, len(now), over)
+    bound = money_bound(rules, n, game.discard, game.tiles)
+    untouched = game.round == 1 and not over and not any(museums)
+    out += money_problems(rules, money, bound, untouched)
+    out += step_problems(game.step, offers, n, bound)
+    out += turn_problems(game.round, rules.deals(n)[0], hand_sizes, now, game.phase)
     return out
 
 
@@ -340,7 +375,8 @@ def _view_problems(view: PlayerView) -> list[str]:
             f"{seen} cards in sight, {unseen} in other hands and the deck: not the deck's"
             f" {len(rules.deck)} cards (R1.3)"
         )
+    out += view_secret_problems(view)
     hand_sizes = [p.hand_size for p in view.players]
-    out += _progress_problems(view, hand_sizes, museums)
+    out += _progress_problems(view, hand_sizes, museums, [p.money for p in view.players])
     out += phase_problems(view, view.phase, [p.money for p in view.players], hand_sizes)
     return out

@@ -3,13 +3,13 @@
 Nothing here speaks HTTP or SQL. A :class:`GameTable` keeps one game's
 :class:`~modern_art.GameState`, who sits where (a person, known by the hash
 of a secret seat token, or a bot), and the log of every step's events. Time
-is passed in by the caller (see :class:`~examples.web.registry.Registry`), so
+is passed in by the caller (see :class:`~modern_art.web.registry.Registry`), so
 that tests can move it by hand; every change is first handed to a
 ``journal`` (the database), so that a change the journal refuses never
 happens.
 
 >>> import modern_art as ma
->>> from examples.web.seats import Seat, hash_token
+>>> from modern_art.web.seats import Seat, hash_token
 >>> state = ma.new_game(["Ann", "Bea", "Cy"], seed=3)
 >>> seats = [Seat("Ann", token_hash=hash_token("secret")), Seat("Bea", bot="random"),
 ...          Seat("Cy", bot="random")]
@@ -27,8 +27,8 @@ from typing import Protocol
 from attrs import evolve, frozen
 
 import modern_art as ma
-from examples.web.clocks import Timings, default_action, is_open_auction
-from examples.web.seats import BOTS, Seat, TableError, seat_for_token
+from modern_art.web.clocks import Timings, default_action, is_open_auction
+from modern_art.web.seats import BOTS, Seat, TableError, seat_for_token
 
 __all__ = ["Entry", "GameTable", "Journal"]
 

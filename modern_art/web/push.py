@@ -3,7 +3,7 @@
 ``GET /api/tables/<table>/stream?since=K`` (with the seat's token in the
 ``Authorization`` header, never in the URL: the page reads it with
 ``fetch``, not ``EventSource``) answers ``text/event-stream``. Every message
-is the same document a poll answers (:func:`~examples.web.documents.seat_document`),
+is the same document a poll answers (:func:`~modern_art.web.documents.seat_document`),
 as one ``event: seat`` whose ``id`` is the next log line, so a page that
 lost its stream asks again from that cursor and misses nothing. With no news
 a comment is sent every ``timings.keepalive`` seconds; a stream ends after
@@ -21,8 +21,8 @@ import asyncio
 import json
 from collections.abc import AsyncGenerator
 
-from examples.web.documents import seat_document_text
-from examples.web.registry import Registry
+from modern_art.web.documents import seat_document_text
+from modern_art.web.registry import Registry
 
 __all__ = ["Hub", "seat_stream"]
 

@@ -1,4 +1,4 @@
-"""``python -m examples.web``: serve the web table on this machine.
+"""``modern-art serve``: serve the web table on this machine.
 
 Then open http://127.0.0.1:8000/, choose the players and open a table. Games
 are kept in ``modern-art-web.sqlite3`` in the working directory (``--db``),
@@ -16,7 +16,7 @@ DEFAULT_DB = "modern-art-web.sqlite3"
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m examples.web",
+        prog="modern-art serve",
         description="Play Modern Art in the browser against bots.",
     )
     add = parser.add_argument
@@ -95,11 +95,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        import uvicorn
+        import uvicorn  # noqa: PLC0415 (the web extra: --help works without it)
 
-        from examples.web import Limits, Registry, Store, Timings, create_app
+        from modern_art.web import Limits, Registry, Store, Timings, create_app  # noqa: PLC0415
     except ImportError as err:
-        parser.exit(2, f"{err}; install the web extra: pip install -e '.[web]'\n")
+        parser.exit(
+            1,
+            f"modern-art serve: {err}; the server needs the web extra: from a clone,"
+            " pip install -e '.[web]'; once published, pip install 'modern-art[web]'\n",
+        )
 
     try:
         timings = Timings(
@@ -127,7 +131,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = create_app(registry, limits=limits)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -2,7 +2,7 @@
 
 Every view, action and event crosses the wire as a document written by
 :func:`modern_art.to_json` and read by :func:`modern_art.from_json`; the
-server only wraps them in a reply object (see :mod:`examples.web.app`). The
+server only wraps them in a reply object (see :mod:`modern_art.web.app`). The
 library's text is spliced into the reply as it is, never parsed and written
 again, and each seat's log lines are written once: a push to five seats
 after every action is most of what the server does.
@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 import modern_art as ma
-from examples.web.tables import Entry, GameTable
+from modern_art.web.tables import Entry, GameTable
 
 __all__ = [
     "events_document",
@@ -68,7 +68,7 @@ def log_line(entry: Entry, index: int, seat: int | None, names: list[str], bot_a
     the clock acted, says so.
 
     >>> import modern_art as ma
-    >>> from examples.web.tables import Entry
+    >>> from modern_art.web.tables import Entry
     >>> names = ["Ann", "Bo", "Cy"]
     >>> line = json.loads(log_line(Entry(4, 1, "clock", (ma.Passed(1),)), 9, 1, names, 3))
     >>> line["index"], line["by"], line["text"]
@@ -120,7 +120,7 @@ def seat_document(table: GameTable, seat: int, since: int, now: float) -> dict[s
     """:func:`seat_document_text`, parsed: ``view``, ``log``, ``next``, ``payout``, ``clock``...
 
     >>> import modern_art as ma
-    >>> from examples.web import GameTable, Seat, Timings
+    >>> from modern_art.web import GameTable, Seat, Timings
     >>> seats = [Seat("Ann", token_hash="0" * 64), Seat("Bo", bot="random"),
     ...          Seat("Cy", bot="random")]
     >>> table = GameTable("t", ma.new_game(3, seed=2), seats, Timings(), now=0.0, bot_seed=1)

@@ -8,7 +8,7 @@ Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status"
 - ``GET /api/tables/{table}/seat?since=K``: the seat's view, its redacted
   events from log line ``K`` on, the payout hint and the clock (a poll).
 - ``GET /api/tables/{table}/stream?since=K``: the same documents, pushed as
-  server-sent events (:mod:`examples.web.push`).
+  server-sent events (:mod:`modern_art.web.push`).
 - ``POST /api/tables/{table}/actions?step=N``: the body is one action, as the
   library's JSON; ``N`` is the ``state.step`` it was made on.
 - ``POST /api/tables/{table}/return``: a person takes their seat back from
@@ -20,7 +20,7 @@ A seat is named by its token in ``Authorization: Bearer <token>``: none
 gives 401, one of no seat of the table 403. A stale ``step`` gives 409, a
 malformed or illegal action 400 with the library's message, which for an
 illegal action names the rule; the state is then untouched. Every request
-first passes :class:`~examples.web.guard.Guard` (limits, JSON-only posts,
+first passes :class:`~modern_art.web.guard.Guard` (limits, JSON-only posts,
 security headers).
 """
 
@@ -41,13 +41,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
-from examples.web.documents import seat_document_text, view_document
-from examples.web.guard import Guard, Limits
-from examples.web.inputs import MAX_BODY_BYTES, bearer_token, read_body, strict_json, whole
-from examples.web.inputs import table_request as check_table_request
-from examples.web.push import Hub, seat_stream
-from examples.web.registry import Registry
-from examples.web.seats import TableError, seat_for_token
+from modern_art.web.documents import seat_document_text, view_document
+from modern_art.web.guard import Guard, Limits
+from modern_art.web.inputs import MAX_BODY_BYTES, bearer_token, read_body, strict_json, whole
+from modern_art.web.inputs import table_request as check_table_request
+from modern_art.web.push import Hub, seat_stream
+from modern_art.web.registry import Registry
+from modern_art.web.seats import TableError, seat_for_token
 
 __all__ = ["create_app"]
 
@@ -76,7 +76,7 @@ def create_app(
 
     Args:
         registry: where the tables live; a new one, keeping nothing, if ``None``.
-        limits: the per-address limits (:class:`~examples.web.guard.Limits`).
+        limits: the per-address limits (:class:`~modern_art.web.guard.Limits`).
         guard_clock: the limits' clock, for tests; ``time.monotonic`` if ``None``.
     """
     tables = registry if registry is not None else Registry()

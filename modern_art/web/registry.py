@@ -1,6 +1,6 @@
 """The tables of one server: opening, finding, moving on, expiring and bringing them back.
 
->>> from examples.web.clocks import Timings
+>>> from modern_art.web.clocks import Timings
 >>> now = [0.0]
 >>> registry = Registry(Timings(bot_delay=0.0), clock=lambda: now[0])
 >>> table, tokens = registry.open_table(["Ann", "Bot 1", "Bot 2"], humans=[0], seed=3)
@@ -23,10 +23,10 @@ from collections.abc import Callable, Collection, Sequence
 from attrs import evolve
 
 import modern_art as ma
-from examples.web.clocks import Timings
-from examples.web.seats import BOTS, Seat, TableError, hash_token
-from examples.web.store import Store, StoredTable
-from examples.web.tables import GameTable
+from modern_art.web.clocks import Timings
+from modern_art.web.seats import BOTS, Seat, TableError, hash_token
+from modern_art.web.store import Store, StoredTable
+from modern_art.web.tables import GameTable
 
 __all__ = ["Registry"]
 

@@ -1,6 +1,6 @@
 """Reading what a request brings, trusting none of it: body, JSON, token, numbers, a new table.
 
-Each reader answers the value or raises :class:`~examples.web.tables.TableError`
+Each reader answers the value or raises :class:`~modern_art.web.tables.TableError`
 with a 4xx status and a message a person can act on.
 
 >>> strict_json(b'{"players": 3}')
@@ -8,7 +8,7 @@ with a 4xx status and a message a person can act on.
 >>> strict_json(b'{"a": 1, "a": 2}')
 Traceback (most recent call last):
 ...
-examples.web.seats.TableError: the request body repeats the key 'a'
+modern_art.web.seats.TableError: the request body repeats the key 'a'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
-from examples.web.seats import BOTS, TableError
+from modern_art.web.seats import BOTS, TableError
 
 __all__ = ["MAX_BODY_BYTES", "bearer_token", "read_body", "strict_json", "table_request", "whole"]
 

@@ -24,8 +24,8 @@ from typing import Any
 from attrs import frozen
 
 import modern_art as ma
-from examples.web.seats import TableError
-from examples.web.tables import Entry, GameTable
+from modern_art.web.seats import TableError
+from modern_art.web.tables import Entry, GameTable
 
 __all__ = ["Store", "StoredTable"]
 

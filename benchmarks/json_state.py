@@ -1,0 +1,51 @@
+"""A state's JSON, read and written: ``python benchmarks/json_state.py``.
+
+Times ``ma.from_json``, ``ma.to_json`` and the round trip of one mid-game
+state (4 players, 120 random actions in), per call, in CPU time: the median
+of ``--repeat`` runs of ``--calls`` calls. Not part of the test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import modern_art as ma
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--calls", type=int, default=200)
+    args = parser.parse_args()
+    rng = random.Random(1)
+    state = ma.new_game(4, seed=1)
+    for _ in range(120):
+        actions = ma.legal_actions(state)
+        state = ma.apply(state, actions[rng.randrange(len(actions))]).state
+    text = ma.to_json(state)
+    assert ma.from_json(text, "state") == state
+    work = {
+        "from_json": lambda: ma.from_json(text, "state"),
+        "to_json": lambda: ma.to_json(state),
+        "to_json + from_json": lambda: ma.from_json(ma.to_json(state), "state"),
+    }
+    print(f"compiled: {ma.COMPILED}; median of {args.repeat} runs of {args.calls} calls, CPU time")
+    for name, call in work.items():
+        runs = []
+        for _ in range(args.repeat):
+            start = time.process_time()
+            for _ in range(args.calls):
+                call()
+            runs.append((time.process_time() - start) / args.calls * 1e6)
+        print(f"{name}: {statistics.median(runs):.0f} µs")
+
+
+if __name__ == "__main__":
+    main()
