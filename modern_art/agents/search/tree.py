@@ -10,8 +10,8 @@ One search per decision, from the seat's view and its visible events only:
    this round, each keyed by what the seat has *seen* since the search's
    root: every action, with another seat's sealed bid (R4.3) reduced to "a
    bid was sealed" until the bids are revealed. Two sampled worlds that
-   look the same to the seat share a node: it is an *information set*, so the statistics never depend on a
-   card the seat cannot see. At a node the seat chooses among a few
+   look the same to the seat share a node: it is an *information set*, so
+   the statistics never depend on a card the seat cannot see. At a node the seat chooses among a few
    candidate actions (the heuristic's own first; see below) by UCB1, counted
    over the iterations in which each candidate was available; one new node
    is added per iteration.
