@@ -11,18 +11,19 @@ One search per decision, from the seat's view and its visible events only:
    root: every action, with another seat's sealed bid (R4.3) reduced to "a
    bid was sealed" until the bids are revealed. Two sampled worlds that
    look the same to the seat share a node: it is an *information set*, so
-   the statistics never depend on a card the seat cannot see. At a node the seat chooses among a few
-   candidate actions (the heuristic's own first; see below) by UCB1, counted
-   over the iterations in which each candidate was available; one new node
-   is added per iteration.
+   the statistics never depend on a card the seat cannot see. At a node the
+   seat chooses among a few candidate actions (the heuristic's own first;
+   see below) by UCB1, counted over the iterations in which each candidate
+   was available; one new node is added per iteration.
 3. **Play out.** The other seats, and the seat itself below the tree, play
    the heuristic (:mod:`modern_art.agents.heuristic`) to the round's end.
 4. **Score and back up.** The iteration's score is the seat's money minus
    the others' mean money at the round's end, added to every choice made on
    the way down.
 
-The move played is the root's most visited candidate (ties: the
-heuristic's choice first). Candidates, as :class:`~modern_art.MonteCarloAgent`
+The move played is the heuristic's own choice unless the root's most
+visited rival beats it by more than one money unit and 1.3 standard errors
+of the difference. Candidates, as :class:`~modern_art.MonteCarloAgent`
 searches them: the heuristic's best few kinds of card to offer; each kind
 of fitting second card, or declining; for bids and prices the heuristic's
 amount, the lowest raise, passing and a few fractions of the lot's value;
