@@ -7,9 +7,6 @@ from pathlib import Path
 
 import modern_art as ma
 from tests.helpers.cli import FAST_BOTS, run
-from tests.helpers.forced import position
-
-OPEN, HIDDEN = ma.Auction.OPEN, ma.Auction.HIDDEN
 
 
 def written(tmp_path: Path, state: ma.GameState, name: str = "pos.txt") -> str:
@@ -18,24 +15,20 @@ def written(tmp_path: Path, state: ma.GameState, name: str = "pos.txt") -> str:
     return str(path)
 
 
-def test_R6_4_analyse_prints_the_forced_places_exactly(tmp_path: Path) -> None:
-    """Carvalho 2, Thaler 1, Melim 1, nothing more to come but Ann's Carvalhos: 30, 20, 10."""
-    deal = ma.Rules(deal_schedule={n: (2, 0, 0, 0) for n in (3, 4, 5)})
-    state = position((2, 1, 1, 0, 0), [(0, OPEN), (0, HIDDEN)], rules=deal, step=40)
+def test_analyse_json_is_the_librarys_analysis_of_the_position(tmp_path: Path) -> None:
+    """The command's JSON is ma.analyse of the position's seat to act, money known (R7.4)."""
+    state = ma.play_game([ma.HeuristicAgent() for _ in range(3)], seed=2).start()
     path = written(tmp_path, state)
-    result = run("analyse", path, "--samples", "10", "--json")
+    result = run("analyse", path, "--samples", "10", "--seed", "4", "--json")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
+    ledger = ma.MoneyLedger(tuple(p.money for p in state.players))
+    expected = ma.analyse(ma.view(state, 0), samples=10, seed=4, ledger=ledger)
     assert report["seat"] == 0 and report["samples"] == 10
-    assert [(a["value"], a["exact"]) for a in report["artists"]] == [
-        (30.0, True),
-        (20.0, True),
-        (10.0, True),
-        (0.0, True),
-        (0.0, True),
+    assert [a["p_rank"] for a in report["artists"]] == [list(o.p_rank) for o in expected.artists]
+    assert [ma.parse_action(a["action"], state) for a in report["actions"]] == [
+        v.action for v in expected.actions
     ]
-    legal = ma.legal_actions(state, 0)
-    assert {ma.parse_action(a["action"], state) for a in report["actions"]} == set(legal)
 
 
 def test_analyse_prints_tables_for_the_seat_to_act(tmp_path: Path) -> None:
