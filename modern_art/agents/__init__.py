@@ -12,6 +12,8 @@ from modern_art.agents.host import Host
 from modern_art.agents.montecarlo import MonteCarloAgent
 from modern_art.agents.play import play_game
 from modern_art.agents.random_agent import RandomAgent
+from modern_art.agents.search.analysis import ActionValue, Analysis, ArtistOutlook, analyse
+from modern_art.agents.search.tree import SearchAgent
 from modern_art.agents.tournament import (
     AgentFactory,
     Standing,
@@ -21,15 +23,20 @@ from modern_art.agents.tournament import (
 )
 
 __all__ = [
+    "ActionValue",
     "Agent",
     "AgentFactory",
+    "Analysis",
+    "ArtistOutlook",
     "HeuristicAgent",
     "Host",
     "MonteCarloAgent",
     "RandomAgent",
+    "SearchAgent",
     "Standing",
     "TournamentResult",
     "agent_name",
+    "analyse",
     "play_game",
     "tournament",
     "wilson_interval",

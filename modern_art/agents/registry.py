@@ -7,7 +7,7 @@ Each entry names the module and class that hold the bot, which load only
 when a bot of that name is made.
 
 >>> bot_names()
-('random', 'heuristic', 'montecarlo')
+('random', 'heuristic', 'montecarlo', 'search')
 >>> canonical_bot("MC")
 'montecarlo'
 >>> make_bot("random", seed=3)
@@ -39,6 +39,8 @@ class BotEntry:
     """One line on how it plays, for help texts."""
     takes_playouts: bool = False
     """Whether it takes ``playouts=`` (the ``--playouts`` option)."""
+    takes_budget: bool = False
+    """Whether it takes ``iterations=`` and ``move_time=`` (a search's budget)."""
 
 
 BOTS: Mapping[str, BotEntry] = {
@@ -53,6 +55,12 @@ BOTS: Mapping[str, BotEntry] = {
         "MonteCarloAgent",
         "heuristic playouts of sampled deals",
         takes_playouts=True,
+    ),
+    "search": BotEntry(
+        "modern_art.agents.search.tree",
+        "SearchAgent",
+        "a tree search over sampled deals, heuristic play-outs",
+        takes_budget=True,
     ),
 }
 """Every built-in bot, by its name, in the order help texts list them."""
@@ -75,7 +83,7 @@ def canonical_bot(name: str) -> str:
     >>> canonical_bot("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'chess': choose among random, heuristic, montecarlo (or mc)
+    ValueError: unknown bot 'chess': choose among random, heuristic, montecarlo, search (or mc)
     """
     key = name.strip().lower()
     key = ALIASES.get(key, key)
@@ -86,13 +94,20 @@ def canonical_bot(name: str) -> str:
     return key
 
 
-def make_bot(name: str, seed: int | None = None, playouts: int | None = None) -> Agent:
+def make_bot(
+    name: str,
+    seed: int | None = None,
+    playouts: int | None = None,
+    iterations: int | None = None,
+    move_time: float | None = None,
+) -> Agent:
     """A fresh bot called ``name``, seeded with ``seed``.
 
     Args:
         name: a name of :data:`BOTS` or an alias.
         seed: the bot's seed (``None``: the bot's own default).
         playouts: for a bot that takes ``playouts=``, how many; others ignore it.
+        iterations, move_time: a search's budget; other bots ignore them.
 
     Raises:
         ValueError: an unknown name.
@@ -101,12 +116,19 @@ def make_bot(name: str, seed: int | None = None, playouts: int | None = None) ->
     cls = getattr(importlib.import_module(entry.module), entry.attribute)
     if entry.takes_playouts and playouts is not None:
         agent: Agent = cls(seed=seed, playouts=playouts)
+    elif entry.takes_budget:
+        agent = cls(seed=seed, iterations=iterations, move_time=move_time)
     else:
         agent = cls(seed=seed)
     return agent
 
 
-def bot_factory(name: str, playouts: int | None = None) -> functools.partial[Agent]:
+def bot_factory(
+    name: str,
+    playouts: int | None = None,
+    iterations: int | None = None,
+    move_time: float | None = None,
+) -> functools.partial[Agent]:
     """A picklable agent factory for the bot ``name``, taking ``seed=`` (for a tournament).
 
     >>> import modern_art as ma
@@ -115,4 +137,10 @@ def bot_factory(name: str, playouts: int | None = None) -> functools.partial[Age
     3
     """
     canonical_bot(name)
-    return functools.partial(make_bot, canonical_bot(name), playouts=playouts)
+    return functools.partial(
+        make_bot,
+        canonical_bot(name),
+        playouts=playouts,
+        iterations=iterations,
+        move_time=move_time,
+    )

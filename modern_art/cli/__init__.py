@@ -1,4 +1,4 @@
-"""The ``modern-art`` command: demo, play, simulate, replay, rules, serve and site.
+"""The ``modern-art`` command: demo, play, simulate, replay, analyse, rules, serve and site.
 
 Install it with the ``cli`` extra (``pip install -e '.[cli]'`` from a clone,
 ``pip install 'modern-art[cli]'`` once published), which brings in ``rich``
@@ -55,6 +55,32 @@ def _add_playouts_option(parser: argparse.ArgumentParser) -> None:
         type=_positive,
         default=16,
         help="Monte Carlo playouts per decision (default 16)",
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
+    return value
+
+
+def _add_search_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--iterations",
+        type=_positive,
+        default=None,
+        help="search bot: iterations per decision (default 200 unless --move-time is given)",
+    )
+    parser.add_argument(
+        "--move-time",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="search bot: seconds of search per decision (not reproducible)",
     )
 
 
@@ -121,6 +147,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
     _add_playouts_option(play)
+    _add_search_options(play)
+    play.add_argument(
+        "--hint",
+        action="store_true",
+        help="at each of your decisions, show the analysis: the best actions and what"
+        " each artist may pay (ma.analyse: an estimate if the table plays like the heuristic)",
+    )
+    play.add_argument(
+        "--hint-samples",
+        type=_positive,
+        default=200,
+        help="sampled deals behind each hint (default 200)",
+    )
     play.add_argument(
         "--save",
         metavar="FILE",
@@ -182,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="finish a run stopped midway: keep the games already in --records FILE",
     )
     _add_playouts_option(sim)
+    _add_search_options(sim)
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
     sim.add_argument(
         "--report",
@@ -217,6 +257,28 @@ def build_parser() -> argparse.ArgumentParser:
         " without --svg, with --step: wait after every action or at each round's end",
     )
     replay.set_defaults(run="replay")
+
+    weigh = commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="weigh a written position: each artist's chances and each action's worth",
+        description="Reads a position (ma.write_position; at most 100,000 characters) and"
+        " prints ma.analyse for the seat to act: each artist's chances of ranking 1st, 2nd,"
+        " 3rd or not at all this round and what one painting may pay, and each legal action"
+        " (bids and prices on a grid) with the expected change of the seat's money minus"
+        " the others' mean by the round's end. An estimate if every seat plays like the"
+        " heuristic bot; every seat's money counts as known (R7.4).",
+    )
+    weigh.add_argument("file", metavar="POSITION_FILE", help="the position, or - for stdin")
+    weigh.add_argument(
+        "--seat", type=int, default=None, help="the seat to analyse (default: the seat to act)"
+    )
+    weigh.add_argument(
+        "--samples", type=_positive, default=1000, help="sampled deals (default 1000)"
+    )
+    weigh.add_argument("--seed", type=int, default=0, help="the sampling's seed (default 0)")
+    weigh.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    weigh.set_defaults(run="analyse")
 
     rules = commands.add_parser(
         "rules",
@@ -289,13 +351,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    from modern_art.cli import commands, match, play, simulate  # noqa: PLC0415 (they need rich)
+    from modern_art.cli import commands, hints, match, play, simulate  # noqa: PLC0415 (need rich)
     from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
-        handler = {"play": play.play, "simulate": simulate.simulate, "match": match.match}.get(
-            args.run, commands.run
-        )
+        handler = {
+            "play": play.play,
+            "simulate": simulate.simulate,
+            "match": match.match,
+            "analyse": hints.analyse_position,
+        }.get(args.run, commands.run)
         return handler(args)
     except KeyboardInterrupt:
         print("\nmodern-art: interrupted", file=sys.stderr)

@@ -16,8 +16,8 @@ from modern_art.agents import (
     Agent,
     AgentFactory,
     play_game,
-    registry,
 )
+from modern_art.agents.factories import bot_factory as registered_bot
 from modern_art.cli import pictures
 from modern_art.cli.howto import summary
 from modern_art.cli.narrate import Narrator
@@ -60,9 +60,11 @@ def rules_from(args: argparse.Namespace) -> Rules:
     return rules
 
 
-def bot_factory(kind: str, playouts: int) -> AgentFactory:
-    """An agent factory for a bot named on the command line (from the bot registry)."""
-    return registry.bot_factory(kind, playouts=playouts)
+def bot_factory(
+    kind: str, playouts: int, iterations: int | None = None, move_time: float | None = None
+) -> AgentFactory:
+    """An agent factory for a bot named on the command line (the one registry's)."""
+    return registered_bot(kind, playouts=playouts, iterations=iterations, move_time=move_time)
 
 
 def save_record(record: GameRecord, path: str | None) -> None:

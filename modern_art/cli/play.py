@@ -34,6 +34,7 @@ from modern_art.cli.commands import (
     rules_from,
     save_record,
 )
+from modern_art.cli.hints import hint_lines
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.prompts import hand_line, status_line
 from modern_art.cli.safe import markup_safe
@@ -73,10 +74,12 @@ class Seating:
         self.me = me
         self.seed = seed
 
-    def agents(self, playouts: int) -> dict[int, Agent]:
+    def agents(
+        self, playouts: int, iterations: int | None = None, move_time: float | None = None
+    ) -> dict[int, Agent]:
         """A fresh bot for each bot seat, seeded from the game's seed."""
         return {
-            seat: bot_factory(kind, playouts)((self.seed or 0) * 10 + seat)
+            seat: bot_factory(kind, playouts, iterations, move_time)((self.seed or 0) * 10 + seat)
             for seat, kind in self.kinds.items()
         }
 
@@ -215,7 +218,7 @@ def play(args: argparse.Namespace) -> int:
     check_writable(save)
     out = console()
     me, names = seating.me, seating.names
-    agents = seating.agents(args.playouts)
+    agents = seating.agents(args.playouts, args.iterations, args.move_time)
     out.print(
         f"[bold]Modern Art[/]: you are {markup_safe(names[me])}, seat {me}, against"
         f" {', '.join(markup_safe(names[s]) for s in sorted(agents))}. Seed {seating.seed}."
@@ -240,6 +243,12 @@ def play(args: argparse.Namespace) -> int:
                 break
             for line in game.narrator.flush():  # what the others did since your last answer
                 out.print(line)
+            if args.hint:  # the analysis of this decision (ma.analyse), before the question
+                state = game.host.state
+                seed = (seating.seed or 0) + state.step
+                seen = game.host.seen(me)
+                for line in hint_lines(view(state, me), seen, args.hint_samples, seed):
+                    out.print(line)
             try:
                 human.decide(game.host)
             except Undo:

@@ -33,7 +33,9 @@ def simulate(args: argparse.Namespace) -> int:
             f" (one per seat, R1.1), got {len(lineup)}"
         )
     check_writable(args.report, "the report")  # before the games, not after them
-    factories = [bot_factory(kind, args.playouts) for kind in lineup]
+    factories = [
+        bot_factory(kind, args.playouts, args.iterations, args.move_time) for kind in lineup
+    ]
     err = Console(stderr=True)
     try:
         backend = backend_of(args)
@@ -107,6 +109,10 @@ def _simulate_command(args: argparse.Namespace) -> str:
     ]
     if "montecarlo" in args.bots:
         parts.append(f"--playouts {args.playouts}")
+    if "search" in args.bots and args.iterations is not None:
+        parts.append(f"--iterations {args.iterations}")
+    if "search" in args.bots and args.move_time is not None:
+        parts.append(f"--move-time {args.move_time}")
     if args.preset != "cmon":
         parts.append(f"--preset {args.preset}")
     if args.open_money:

@@ -23,6 +23,9 @@ __all__ = ["BOTS", "Seat", "TableError", "hash_token", "seat_for_token"]
 BOTS: dict[str, Callable[[int], ma.Agent]] = {
     "heuristic": lambda seed: ma.HeuristicAgent(seed=seed),
     "random": lambda seed: ma.RandomAgent(seed=seed),
+    # (decision) 50 iterations, not the default 200: a bot's turn is answered
+    # within the request, and 200 take about half a second a decision.
+    "search": lambda seed: ma.SearchAgent(seed=seed, iterations=50),
 }
 """The bots a table can seat, by name; each is made with a seed."""
 

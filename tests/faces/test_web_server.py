@@ -82,7 +82,7 @@ def test_open_table_gives_each_person_a_secret_link(client: TestClient) -> None:
         (b'{"players": 3, "names": ["a", "b"]}', "names must be 3 names"),
         (b'{"names": ["a", "b"]}', "players must be 3, 4 or 5, got 2"),
         (b'{"names": ["a", "b", ""]}', "the name of seat 2 must be 1 to 24 characters"),
-        (b'{"bot": "genius"}', "bot must be one of ['heuristic', 'random']"),
+        (b'{"bot": "genius"}', "bot must be one of ['heuristic', 'random', 'search']"),
         (b'{"seed": -1}', "seed must be a whole number"),
         (b'{"seed": true}', "seed must be a whole number"),
         (b'{"colour": "red"}', "unknown fields ['colour']"),

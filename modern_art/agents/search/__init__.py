@@ -1,0 +1,1 @@
+"""Search and analysis: IS-MCTS (:mod:`.tree`), play-outs (:mod:`.rollout`), ``analyse``."""

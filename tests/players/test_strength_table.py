@@ -1,0 +1,40 @@
+"""benchmarks/strength.py: the table it writes says what ran, and the ladder orders the bots."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+import modern_art as ma
+from tests.helpers.docs import load
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_table_says_a_short_run_is_partial_and_the_ladder_ranks_by_money(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("openskill", reason="the ladder needs openskill (the test extra)")
+    strength = load(ROOT / "benchmarks" / "strength.py")
+    result = ma.tournament(
+        [ma.HeuristicAgent, ma.RandomAgent, ma.RandomAgent, ma.RandomAgent],
+        4,
+        seed=1,
+        records=tmp_path / "games.jsonl",
+    )
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    records = [ma.from_json(line, "record") for line in lines]
+    board = strength.ladder(records)
+    assert [name for name, _, _ in board] == ["heuristic", "random"]
+    s = result.standing("heuristic")
+    row = ("heuristic", "random", s.win_rate, *s.win_rate_ci, 4, 1.0)
+    args = argparse.Namespace(seed=1, playouts=16, iterations=None)
+    table = strength.render([row], board, args)
+    assert table.startswith("PARTIAL run: 4 games a pairing (the full table needs 400)")
+    assert "search 200 iterations a decision" in table
+    page = tmp_path / "page.rst"
+    page.write_text("x\n\n..  strength-table-start\n\nold\n\n..  strength-table-end\n")
+    strength.write_between(page, table, rst=True)
+    assert "old" not in page.read_text() and ".. list-table::" in page.read_text()
