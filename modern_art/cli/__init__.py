@@ -145,6 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the other seats' bots, comma-separated, clockwise after you"
         " (default heuristic,heuristic,montecarlo): 2 to 4 bots",
     )
+    play.add_argument(
+        "--engine",
+        action="append",
+        metavar="COMMAND",
+        help="seat an engine in any language too (the engine protocol), after the bots;"
+        " repeatable",
+    )
     play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
     _add_playouts_option(play)
     _add_search_options(play)

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.agents import Agent, Host
+from modern_art.agents import Agent, Host, RandomAgent
+from modern_art.agents.engine.agent import EngineAgent
 from modern_art.cli import BOTS
 from modern_art.cli.commands import (
     CommandError,
@@ -77,16 +78,27 @@ class Seating:
     def agents(
         self, playouts: int, iterations: int | None = None, move_time: float | None = None
     ) -> dict[int, Agent]:
-        """A fresh bot for each bot seat, seeded from the game's seed."""
-        return {
-            seat: bot_factory(kind, playouts, iterations, move_time)((self.seed or 0) * 10 + seat)
-            for seat, kind in self.kinds.items()
-        }
+        """A fresh bot for each bot seat, seeded from the game's seed.
+
+        A seat of kind ``engine:COMMAND`` is an engine process (the engine
+        protocol), with a random bot to take over if it fails; :func:`play`
+        ends every engine it started.
+        """
+        agents: dict[int, Agent] = {}
+        for seat, kind in self.kinds.items():
+            seed = (self.seed or 0) * 10 + seat
+            if kind.startswith("engine:"):
+                command = kind.removeprefix("engine:")
+                agents[seat] = EngineAgent(command, fallback=RandomAgent(seed=seed))
+            else:
+                agents[seat] = bot_factory(kind, playouts, iterations, move_time)(seed)
+        return agents
 
 
 def _new_seating(args: argparse.Namespace) -> Seating:
     rules = rules_from(args)
     kinds_given = list(args.bots if args.bots is not None else DEFAULT_BOTS)
+    kinds_given += [f"engine:{command}" for command in getattr(args, "engine", None) or ()]
     players = len(kinds_given) + 1
     if not rules.min_players <= players <= rules.max_players:
         raise CommandError(
@@ -217,8 +229,26 @@ def play(args: argparse.Namespace) -> int:
     save = args.save if args.save is not None else args.resume
     check_writable(save)
     out = console()
-    me, names = seating.me, seating.names
     agents = seating.agents(args.playouts, args.iterations, args.move_time)
+    try:
+        return _play(args, out, seating, start, record, save, agents)
+    finally:  # an engine's process ends with the game, however the game ends
+        for agent in agents.values():
+            if isinstance(agent, EngineAgent):
+                agent.close()
+
+
+def _play(
+    args: argparse.Namespace,
+    out: Console,
+    seating: Seating,
+    start: GameState,
+    record: GameRecord | None,
+    save: str | None,
+    agents: dict[int, Agent],
+) -> int:
+    """The game itself, from its opening lines to the saved record; the exit code."""
+    me, names = seating.me, seating.names
     out.print(
         f"[bold]Modern Art[/]: you are {markup_safe(names[me])}, seat {me}, against"
         f" {', '.join(markup_safe(names[s]) for s in sorted(agents))}. Seed {seating.seed}."

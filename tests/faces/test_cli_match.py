@@ -178,3 +178,15 @@ def test_an_interrupted_match_leaves_no_engine_running(tmp_path: Path, how: int)
     started = [int(pid) for pid in pids.read_text().split()]
     assert [pid for pid in started if _alive(pid)] == []
     assert os.getpid() not in started
+
+
+def test_play_seats_an_engine_beside_the_bots() -> None:
+    """``modern-art play --engine COMMAND``: the engine plays its seat; q leaves cleanly."""
+    done = run(
+        "play", "--seat", "2", "--bots", "heuristic", "--engine",
+        f"{sys.executable} examples/engines/greedy_bot.py", "--seed", "3",
+        stdin="q\n",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    words = " ".join(done.stdout.split())
+    assert "Ben (engine:" in words and "You leave the table" in words
