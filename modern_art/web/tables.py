@@ -94,7 +94,10 @@ class GameTable:
         self.timings = timings
         self.journal = journal
         self.log: list[Entry] = []
-        self.created = self.touched = self.changed = now
+        self.created = self.touched = self.changed = self.acted = now
+        # The hash of each unclaimed invitation, by seat (modern_art.web.invitations).
+        self.invites: tuple[str | None, ...] = (None,) * len(seats)
+        self.practice = sum(s.kind == "human" for s in seats) == 1  # one person, the rest bots
         self.finished_at: float | None = None
         self.owner: str | None = None
         self.version = 0  # moves on with every change: push streams wait on it
@@ -164,6 +167,7 @@ class GameTable:
         if self.seats[seat].away:
             self.come_back(seat, now)
         self._record(action, step_made, "player", now)
+        self.acted = now
         self.missed[seat] = 0
         self.advance(now)
 
@@ -340,6 +344,15 @@ class GameTable:
             "over": self.state.is_over,
             "poll": self.timings.poll,
             "bot_after": self.timings.bot_after,
+            "practice": self.practice,
+            # A practice table's seed is shown from the start; a table of
+            # several people has none anybody could know (it is shuffled with secrets).
+            "seed": self.seed if self.practice else None,
+            "preset": next(
+                (name for name, rules in ma.presets().items() if rules == self.state.rules),
+                "custom",
+            ),
+            "turn": self.timings.turn,
         }
 
     def record(self) -> ma.GameRecord:

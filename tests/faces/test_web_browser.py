@@ -303,7 +303,9 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
 ) -> None:
     """Two people in two browser contexts each see their own hand, and updates arrive unasked."""
     base, registry = server
-    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1], seed=5)
+    table, tokens = registry.open_table(
+        ["Ann", "Bo", "Cy"], humans=[0, 1], seed=5, invitations=False
+    )
     hands = [{c.id for c in p.hand} for p in table.state.players]
     first, second = new_page(browser), new_page(browser)
     replies: list[Any] = []
@@ -362,7 +364,9 @@ def undeafen(page: Any) -> None:
 
 def three_people(registry: Registry, seed: int) -> tuple[Any, dict[int, str]]:
     """A table of three people, whose open auctions wait 30 s before "going once"."""
-    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1, 2], seed=seed)
+    table, tokens = registry.open_table(
+        ["Ann", "Bo", "Cy"], humans=[0, 1, 2], seed=seed, invitations=False
+    )
     with registry.lock:
         table.timings = evolve(TIMINGS, open_idle=30.0)
     return table, tokens
@@ -532,7 +536,9 @@ def test_a_person_back_from_away_takes_the_seat_back_with_a_click(
 ) -> None:
     """When a bot took the seat over, the page says so in the log and the button gives it back."""
     base, registry = server
-    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1], seed=5)
+    table, tokens = registry.open_table(
+        ["Ann", "Bo", "Cy"], humans=[0, 1], seed=5, invitations=False
+    )
     with registry.lock:
         table.timings = evolve(TIMINGS, bot_delay=30.0)  # the bot waits: the click comes first
     page = new_page(browser)
