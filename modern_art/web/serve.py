@@ -174,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.exit(
             1,
             f"modern-art serve: {err}; the server needs the web extra:"
-            " pip install 'modern-art[web]'\n",
+            " pip install 'modern-art[web]' (from a clone: pip install -e '.[web]')\n",
         )
 
     try:
@@ -206,17 +206,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(err))
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
-        store = Store(args.db)
+        registry = Registry(
+            timings,
+            max_tables=args.max_tables,
+            per_owner=args.tables_per_address,
+            store=Store(args.db),
+            idle_evict=args.idle_evict,
+            keep_finished=args.keep_finished,
+        )
     except StoreError as err:  # one line naming the file and what to do; no traceback
         parser.exit(1, f"modern-art serve: {err}\n")
-    registry = Registry(
-        timings,
-        max_tables=args.max_tables,
-        per_owner=args.tables_per_address,
-        store=store,
-        idle_evict=args.idle_evict,
-        keep_finished=args.keep_finished,
-    )
     kept = "nothing" if args.db == ":memory:" else args.db
     print(f"Modern Art at http://{args.host}:{args.port}/ (games kept in {kept}; Ctrl-C to stop)")
     if registry.tables:

@@ -29,6 +29,7 @@ import logging
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
@@ -89,14 +90,16 @@ class Store:
 
     Args:
         path: the database file; made, with its tables, if missing.
+        wall: seconds since the epoch, when a game ends (tests inject one).
 
     Raises:
         StoreError: the file is not an SQLite database, is damaged, is another
             program's, or lacks a table of the schema.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, wall: Callable[[], float] = time.time) -> None:
         self.path = path
+        self.wall = wall
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(path, check_same_thread=False)
@@ -221,7 +224,7 @@ class Store:
                     self._db.execute(
                         "UPDATE game_tables SET status = 'finished', result = ?, ended = ?"
                         " WHERE id = ?",
-                        (result, time.time(), table.id),
+                        (result, self.wall(), table.id),
                     )
         except sqlite3.Error as err:  # the step is not taken: say so, in one line
             log.error("table %s: could not save a step: %s", table.id, err)
@@ -271,10 +274,10 @@ class Store:
     def prune(self, keep_finished: float, now: float | None = None) -> int:
         """Delete the games finished more than ``keep_finished`` seconds ago; how many.
 
-        ``now`` is seconds since the epoch (``time.time()`` if ``None``).
+        ``now`` is seconds since the epoch (the store's ``wall`` if ``None``).
         Tables a server before 0.2 marked expired go too.
         """
-        now = time.time() if now is None else now
+        now = self.wall() if now is None else now
         try:
             with self._lock, self._db:
                 gone = [
