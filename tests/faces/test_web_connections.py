@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,23 +31,25 @@ from tests.helpers.webclient import ROOT, free_port  # noqa: E402
 OTHER_ADDRESS = "127.0.0.2"  # a second loopback address: another client of the same machine
 
 
-def _lower_file_limit(limit: int) -> None:
-    """In the server's process, before it starts: ``ulimit -n limit``."""
-    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+# The server's process lowers its own file limit (ulimit -n) before it starts serving.
+_LIMITED = (
+    "import resource, sys; from modern_art.cli import main;"
+    " hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1];"
+    " resource.setrlimit(resource.RLIMIT_NOFILE, (int(sys.argv[1]), hard));"
+    " sys.exit(main(sys.argv[2:]))"
+)
 
 
 @contextlib.contextmanager
 def _server(tmp_path: Path, *flags: str, files: int | None = None) -> Iterator[str]:
     port = free_port()
-    command = [sys.executable, "-m", "modern_art", "serve", "--port", str(port)]
-    command += ["--db", str(tmp_path / "web.sqlite3"), "--bot-delay", "0", *flags]
+    start = [sys.executable, "-m", "modern_art"]
+    if files is not None:
+        start = [sys.executable, "-c", _LIMITED, str(files)]
+    command = [*start, "serve", "--port", str(port), "--bot-delay", "0"]
+    command += ["--db", str(tmp_path / "web.sqlite3"), *flags]
     process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        preexec_fn=None if files is None else (lambda: _lower_file_limit(files)),
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -72,14 +75,14 @@ def _server(tmp_path: Path, *flags: str, files: int | None = None) -> Iterator[s
             process.stderr.close()
 
 
-def _other_client() -> httpx.Client:
+def _other_client() -> Any:
     """An HTTP client whose requests come from 127.0.0.2."""
     transport = httpx.HTTPTransport(local_address=OTHER_ADDRESS)
     return httpx.Client(transport=transport, timeout=10)
 
 
 def test_a_thousand_idle_sockets_do_not_delay_another_address(tmp_path: Path) -> None:
-    """1,100 half-sent requests from 127.0.0.1, server under ulimit -n 1024: 127.0.0.2 is served."""
+    """1,100 half-sent requests from 127.0.0.1, server at ulimit -n 1024: 127.0.0.2 is served."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < 1300:
         pytest.skip(f"this process may open only {hard} files; the test holds 1,100 sockets")

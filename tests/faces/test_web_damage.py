@@ -34,7 +34,7 @@ def _two_tables(path: Path, clock: Clock) -> tuple[str, str]:
     registry = Registry(FAST, clock=clock, store=Store(str(path)))
     ids = []
     for n in range(2):
-        table, tokens = registry.open_table(["Ann", "Bot", "Bot 2"], humans=[0], seed=n + 3)
+        table, _ = registry.open_table(["Ann", "Bot", "Bot 2"], humans=[0], seed=n + 3)
         action = ma.legal_actions(table.state, 0)[0]
         table.act(0, action, table.state.step, clock())
         ids.append(table.id)
@@ -95,7 +95,7 @@ def test_a_file_that_is_not_a_database_stops_the_start_with_one_line(tmp_path: P
     """No traceback: one line naming the file and what to do, exit status 1."""
     path = tmp_path / "web.sqlite3"
     path.write_bytes(b"this is not SQLite at all\n" * 100)
-    with pytest.raises(StoreError, match="web.sqlite3 is not a usable modern-art database"):
+    with pytest.raises(StoreError, match=r"web\.sqlite3 is not a usable modern-art database"):
         Store(str(path))
     done = _serve_says(path)
     assert done.returncode == 1
