@@ -2,7 +2,9 @@
 
 Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status": ...}``):
 
-- ``GET /`` and ``GET /t/{table}``: the page (plain HTML, CSS, JavaScript).
+- ``GET /`` and ``GET /t/{table}``: the page (plain HTML, CSS, JavaScript);
+  ``GET /help``: how to play (the rules in short, each auction, what a
+  painting pays).
 - ``GET /api/options``: what the lobby offers: bots, presets, the clock.
 - ``POST /api/tables``: open a table; answers the opener's seat token and an
   invitation link for each other person's seat.
@@ -109,6 +111,9 @@ def create_app(
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_NO_STORE)
+
+    async def help_page(request: Request) -> Response:
+        return FileResponse(STATIC / "help.html")
 
     async def options(request: Request) -> Response:
         low, high = TURN_SECONDS
@@ -305,6 +310,7 @@ def create_app(
         routes=[
             Route("/", page),
             Route("/t/{table}", page),
+            Route("/help", help_page),
             Route("/api/options", options),
             Route("/api/tables", open_table, methods=["POST"]),
             Route("/api/tables/{table}/claim", claim_seat, methods=["POST"]),

@@ -331,15 +331,15 @@ def test_action_needs_the_right_token(registry: Registry, client: TestClient) ->
 
 
 def test_stale_step_is_409_and_changes_nothing(registry: Registry, client: TestClient) -> None:
-    """An action made on an old step is refused politely with 409."""
+    """An action made on an old step that no longer means the same is refused with 409."""
     table, tokens = open_http(client)
     state = registry.tables[table].state
     ok = post_action(client, table, tokens[0], ma.PlayCard(0, state.players[0].hand[0]), 0)
     assert ok.status_code == 200
     after = registry.tables[table].state
-    late = post_action(client, table, tokens[0], ma.Pass(0), 0)
+    late = post_action(client, table, tokens[0], ma.PlayCard(0, state.players[0].hand[1]), 0)
     assert late.status_code == 409
-    assert "the table moved on" in late.json()["error"]
+    assert "choose again" in late.json()["error"]
     assert registry.tables[table].state is after
     ahead = post_action(client, table, tokens[0], ma.Pass(0), after.step + 5)
     assert ahead.status_code == 409
