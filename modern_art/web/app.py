@@ -48,6 +48,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
+from modern_art.svg import artist_color
 from modern_art.web.addresses import Proxies
 from modern_art.web.documents import seat_document_text, view_document
 from modern_art.web.guard import Guard, Limits
@@ -70,6 +71,14 @@ __all__ = ["create_app"]
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
+
+_BOARD = tuple(f"artist {i}" for i in range(7))
+PALETTE_CSS = (
+    "/* The artists' colours by board position: modern_art.svg.artist_color's. */\n:root {\n"
+    + "".join(f"  --artist-{i}: {artist_color(a, _BOARD)};\n" for i, a in enumerate(_BOARD))
+    + "}\n"
+)
+"""``/static/palette.css``: one artist palette for the page and :mod:`modern_art.svg`."""
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -114,6 +123,9 @@ def create_app(
 
     async def help_page(request: Request) -> Response:
         return FileResponse(STATIC / "help.html")
+
+    async def palette(request: Request) -> Response:
+        return Response(PALETTE_CSS, media_type="text/css")
 
     async def options(request: Request) -> Response:
         low, high = TURN_SECONDS
@@ -321,6 +333,7 @@ def create_app(
             Route("/api/tables/{table}/actions", act, methods=["POST"]),
             Route("/api/tables/{table}/return", come_back, methods=["POST"]),
             Route("/api/tables/{table}/record", game_record),
+            Route("/static/palette.css", palette),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Guard, **guard)],
