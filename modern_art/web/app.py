@@ -11,7 +11,8 @@ Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status"
 - ``POST /api/tables/{table}/claim``: an invitation's code claims its seat,
   once; answers that seat's token.
 - ``POST /api/tables/{table}/token``: a seat rotates its token.
-- ``GET /api/tables/{table}``: public facts and a spectator's view, no token.
+- ``GET /api/tables/{table}``: public facts and, by the table's spectator
+  policy, a spectator's view (or, after the end, the whole record), no token.
 - ``GET /api/tables/{table}/seat?since=K``: the seat's view, its redacted
   events from log line ``K`` on, the payout hint and the clock (a poll).
 - ``GET /api/tables/{table}/stream?since=K``: the same documents, pushed as
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Collection
 from pathlib import Path
@@ -65,6 +67,7 @@ from modern_art.web.invitations import claim, rotate
 from modern_art.web.push import Hub, seat_stream
 from modern_art.web.registry import Registry
 from modern_art.web.seats import BOT_TITLES, BOTS, PRESETS, TableError, seat_for_token
+from modern_art.web.tables import GameTable
 
 __all__ = ["create_app"]
 
@@ -149,6 +152,7 @@ def create_app(
                 rules=ma.preset(wanted["preset"]),
                 owner=owner,
                 turn=wanted["turn"],
+                spectators=wanted["spectators"],
             )
         except TableError as err:
             return _error(err)
@@ -206,9 +210,7 @@ def create_app(
         except TableError as err:
             return _error(err)
         with tables.lock:
-            return _reply(
-                {"table": table.summary(), "view": view_document(ma.view(table.state, None))}
-            )
+            return _reply({"table": table.summary(), **_spectated(table)})
 
     async def seat(request: Request) -> Response:
         try:
@@ -343,6 +345,18 @@ def create_app(
     app.state.registry = tables
     app.state.hub = hub
     return app
+
+
+def _spectated(table: GameTable) -> dict[str, Any]:
+    """What a spectator sees, by the table's policy (no seat token: nothing private)."""
+    over = table.state.is_over
+    if table.spectators == "public" or (table.spectators == "after" and over):
+        view = view_document(ma.view(table.state, None))
+        if over and table.spectators == "after":  # everything, now that it cannot matter
+            return {"view": view, "record": json.loads(ma.to_json(table.record()))}
+        return {"view": view}
+    why = "nobody watches this table" if table.spectators == "none" else "watch after the end"
+    return {"view": None, "spectators": why}
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:

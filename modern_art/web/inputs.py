@@ -104,15 +104,20 @@ def _name_problem(name: object) -> str | None:
     return None
 
 
+SPECTATORS = ("none", "public", "after")
+"""A table's spectator policy: nobody watches, the public view, or everything after the end."""
+
 TURN_SECONDS = (15, 600)
 """The range of a table's own clock for a person's decision (``"turn"``), in seconds."""
 
 
 def table_request(fields: Any) -> dict[str, Any]:
-    """Check a request to open a table: names (or players), humans, bot, seed, preset, turn."""
+    """Check a request to open a table: names (or players), humans, bot, seed, preset, turn,
+    spectators."""
     if not isinstance(fields, dict):
         raise TableError(400, 'expected a JSON object such as {"players": 3, "humans": [0]}')
-    unknown = sorted(set(fields) - {"players", "names", "humans", "bot", "seed", "preset", "turn"})
+    known = {"players", "names", "humans", "bot", "seed", "preset", "turn", "spectators"}
+    unknown = sorted(set(fields) - known)
     if unknown:
         raise TableError(400, f"unknown fields {unknown}")
     names = fields.get("names")
@@ -156,6 +161,9 @@ def table_request(fields: Any) -> dict[str, Any]:
     low, high = TURN_SECONDS
     if turn is not None and (type(turn) is not int or not low <= turn <= high):
         raise TableError(400, f"turn must be whole seconds from {low} to {high}, got {turn!r}")
+    spectators = fields.get("spectators", "public")
+    if not isinstance(spectators, str) or spectators not in SPECTATORS:
+        raise TableError(400, f"spectators must be one of {list(SPECTATORS)}, got {spectators!a}")
     return {
         "names": [n.strip() for n in names],
         "humans": humans,
@@ -163,4 +171,5 @@ def table_request(fields: Any) -> dict[str, Any]:
         "seed": seed,
         "preset": preset,
         "turn": turn,
+        "spectators": spectators,
     }

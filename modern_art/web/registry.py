@@ -107,6 +107,7 @@ class Registry:
         owner: str | None = None,
         turn: float | None = None,
         invitations: bool = True,
+        spectators: str = "public",
     ) -> tuple[GameTable, dict[int, str]]:
         """Open a table: ``humans`` are the people's seats, bots of kind ``bot`` take the rest.
 
@@ -122,7 +123,10 @@ class Registry:
         ``humans`` is the opener's seat; every
         other person's seat gets an invitation instead of a token
         (:mod:`modern_art.web.invitations`), unless ``invitations`` is false
-        (the server's own code handing every seat its token).
+        (the server's own code handing every seat its token). ``spectators``
+        is who may watch without a seat: ``"none"``, ``"public"`` (the public
+        view, :func:`modern_art.view` with no seat) or ``"after"`` (nothing
+        until the end, then everything).
 
         Returns:
             The table and the opener's token and each other person's
@@ -194,6 +198,7 @@ class Registry:
                 hash_token(tokens[s]) if s in invited else None for s in range(len(names))
             )
             table.practice = len(people) == 1
+            table.spectators = spectators
             if self.store is not None:
                 self.store.open_table(table)
             self.tables[table_id] = table
@@ -363,6 +368,7 @@ class Registry:
         invites = setup.get("invites") or [None] * len(seats)
         table.invites = tuple(None if i is None else str(i) for i in invites)
         table.practice = bool(setup.get("practice", table.practice))
+        table.spectators = str(setup.get("spectators", "public"))
         table.journal = self.store
         table.missed = [0] * len(seats)
         table.due = dict.fromkeys(table.state.to_act, now)

@@ -181,6 +181,7 @@ class Store:
             "invites": list(table.invites),
             "practice": table.practice,
             "turn": table.timings.turn,
+            "spectators": table.spectators,
         }
         try:
             with self._lock, self._db:

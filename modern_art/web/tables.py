@@ -99,6 +99,7 @@ class GameTable:
         # The hash of each unclaimed invitation, by seat (modern_art.web.invitations).
         self.invites: tuple[str | None, ...] = (None,) * len(seats)
         self.practice = sum(s.kind == "human" for s in seats) == 1  # one person, the rest bots
+        self.spectators = "public"  # "none", "public" or "after" (modern_art.web.inputs)
         self.finished_at: float | None = None
         self.owner: str | None = None
         self.version = 0  # moves on with every change: push streams wait on it
@@ -345,6 +346,7 @@ class GameTable:
             # A practice table's seed is shown from the start; a table of
             # several people has none anybody could know (it is shuffled with secrets).
             "seed": self.seed if self.practice else None,
+            "spectators": self.spectators,
             "preset": next(
                 (name for name, rules in ma.presets().items() if rules == self.state.rules),
                 "custom",

@@ -67,3 +67,27 @@ def test_the_help_page_is_served() -> None:
     reply = _client().get("/help")
     assert reply.status_code == 200 and "The five auctions" in reply.text
     assert "What a painting pays" in reply.text
+
+
+def test_a_table_s_spectator_policy_decides_what_a_spectator_sees() -> None:
+    """No spectators: no view; public: the public view; after: nothing, then the whole record."""
+    registry = Registry(FAST, clock=Clock())
+    client = TestClient(create_app(registry, limits=NO_LIMITS))
+    seen = {}
+    for policy in ("none", "public", "after"):
+        body = client.post(
+            "/api/tables", json={"players": 3, "humans": [0], "spectators": policy}
+        ).json()
+        seen[policy] = body["table"]
+        watched = client.get(f"/api/tables/{body['table']}").json()
+        assert watched["table"]["spectators"] == policy
+        assert (watched["view"] is not None) == (policy == "public"), policy
+        assert "record" not in watched
+    table = registry.tables[seen["after"]]
+    table.hand_to_bot(0, 0.0)  # a bot plays the person's seat to the end
+    table.advance(1000.0)
+    assert table.state.is_over
+    after = client.get(f"/api/tables/{seen['after']}").json()
+    assert after["view"] is not None and after["record"]["actions"]
+    refused = client.post("/api/tables", json={"players": 3, "spectators": "all"})
+    assert refused.status_code == 400

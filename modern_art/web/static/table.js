@@ -389,7 +389,7 @@ async function openTable(event) {
   const people = Math.min(Number(form.people.value), players - 1);
   const humans = Array.from({ length: people + 1 }, (_, s) => s);
   const names = Array.from({ length: players }, (_, s) => (s === 0 ? form.name.value.trim() || "You" : s <= people ? `Player ${s + 1}` : `Bot ${s + 1}`));
-  const request = { players, humans, names, bot: form.bot.value, preset: form.preset.value, turn: Number(form.turn.value) };
+  const request = { players, humans, names, bot: form.bot.value, preset: form.preset.value, turn: Number(form.turn.value), spectators: form.spectators.value };
   if (form.seed.value.trim()) request.seed = Number(form.seed.value.trim());
   const reply = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
   const body = await reply.json();
