@@ -19,7 +19,6 @@ A push stream is one long reply to a complete request: no timeout cuts it.
 from __future__ import annotations
 
 import asyncio
-import resource
 from typing import Any
 
 from attrs import field, frozen, validators
@@ -44,7 +43,11 @@ class ConnectionLimits:
     """Seconds a request has to send its whole body after its headers."""
 
     def effective_total(self) -> int:
-        """:attr:`total`, lowered to fit the process's file-descriptor limit."""
+        """:attr:`total`, lowered to fit the process's file-descriptor limit (where it has one)."""
+        try:
+            import resource  # noqa: PLC0415 (POSIX only: Windows has no such limit to fit)
+        except ImportError:  # pragma: no cover (not on Linux)
+            return self.total
         soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
         if soft == resource.RLIM_INFINITY:
             return self.total
