@@ -51,6 +51,7 @@ COMPILED_MODULES = (
     "core/choices",
     "core/legal",
     "core/seats",
+    "core/playout",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
 mypyc cannot compile, nor the seeing layer above)."""

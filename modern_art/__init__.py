@@ -12,6 +12,7 @@ import typing as _typing
 from modern_art._speed import COMPILED
 from modern_art.core.decks import CardSpec, find_cards, stack_deck
 from modern_art.core.legal import LegalActions, legal_actions
+from modern_art.core.playout import playout
 from modern_art.core.records import GameRecord, ReplayError, record, replay
 from modern_art.core.scoring import artist_value, lot_payments, rank_artists, round_values, winners
 from modern_art.core.seats import next_seat
@@ -194,6 +195,7 @@ __all__ = [
     "parse_action",
     "payout_if_round_ended_now",
     "play_game",
+    "playout",
     "position_problems",
     "preset",
     "read_position",

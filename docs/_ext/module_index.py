@@ -25,7 +25,19 @@ __all__ = [
     "scan_modules",
 ]
 
-LAYERS = ("data", "core", "seeing", "text", "wire", "svg", "agents", "testing", "cli", "envs")
+LAYERS = (
+    "data",
+    "core",
+    "seeing",
+    "text",
+    "wire",
+    "svg",
+    "agents",
+    "testing",
+    "cli",
+    "envs",
+    "web",
+)
 """The layer folders in order, each importing only those before it; then ``scale``."""
 
 MODULE_LAYERS = ("scale",)

@@ -2,7 +2,7 @@
 
 Install the ``web`` extra and serve it::
 
-    pip install 'modern-art[web]'   # from a clone: pip install -e '.[web]'
+    pip install -e '.[web]'      # from a clone; once published: pip install 'modern-art[web]'
     modern-art serve     # http://127.0.0.1:8000/; games kept in modern-art-web.sqlite3
 
 The server keeps every game (:mod:`modern_art.web.tables`,

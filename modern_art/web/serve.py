@@ -173,8 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ImportError as err:
         parser.exit(
             1,
-            f"modern-art serve: {err}; the server needs the web extra:"
-            " pip install 'modern-art[web]' (from a clone: pip install -e '.[web]')\n",
+            f"modern-art serve: {err}; the server needs the web extra: from a clone,"
+            " pip install -e '.[web]'; once published, pip install 'modern-art[web]'\n",
         )
 
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -38,10 +39,16 @@ NOT_LOADED = (
 
 
 def _fresh(code: str) -> object:
-    """What ``code`` prints as JSON, run after ``import modern_art as ma`` in a new interpreter."""
+    """What ``code`` prints as JSON, run after ``import modern_art as ma`` in a new interpreter.
+
+    Without coverage's start-up hook (``COVERAGE_PROCESS_START``, as ``.ci/run``
+    sets it): coverage itself imports multiprocessing in every process it measures.
+    """
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COVERAGE_PROCESS_")}
     result = subprocess.run(
         [sys.executable, "-c", f"import sys, json\nimport modern_art as ma\n{code}"],
         cwd=ROOT,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
