@@ -3,6 +3,7 @@
     pip install -e '.[web]' httpx2
     python benchmarks/web_load.py                      # 60 tables of 5 people, 60 s
     python benchmarks/web_load.py --tables 2 --players 3 --seconds 5   # a quick look
+    python benchmarks/web_load.py --abuse 60           # the database after an abuse run
 
 Starts ``modern-art serve`` (per-address limits off, bots never used:
 every seat is a simulated person) on a fresh database, opens the tables,
@@ -12,10 +13,15 @@ waits a moment and posts one (a pass where it may, else a random legal
 action, small bids). Open auctions let several people act at once, so some
 posts come back 409 (stale), as they would in a browser.
 
-It prints the server's CPU time per applied action (user + system time of
-the server process, from ``/proc``, over the run, divided by the actions
-the tables applied), the server's memory (resident set at the end and its
-peak), and how long posts took. The people are simulated by ``--clients``
+Every seat after the first of a table is claimed by its invitation, as a
+friend's browser would. The simulated people all come from 127.0.0.1, so
+the per-address connection and stream limits are raised for the run.
+
+It prints the latency of posts (p50 and p99), the errors (any answer but
+200 and the expected 409, and broken streams), the server's CPU time per
+applied action (user + system time of the server process, from ``/proc``,
+over the run, divided by the actions the tables applied) and the server's
+memory (resident set at the end and its peak). The people are simulated by ``--clients``
 processes (2 by default) on the same machine, which compete with the
 server for CPU: the CPU and memory figures are the server process's alone,
 the round trips include the clients' own delays.
@@ -30,6 +36,7 @@ import multiprocessing
 import os
 import random
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -150,16 +157,22 @@ async def _post(
     stats.statuses[reply.status_code] = stats.statuses.get(reply.status_code, 0) + 1
 
 
-def _open_tables(base: str, tables: int, players: int, seed: int) -> list[tuple[str, str]]:
-    """Open the tables; every seat's (table, token)."""
+def _open_tables(base: str, tables: int, players: int) -> list[tuple[str, str]]:
+    """Open the tables and claim every invitation; every seat's (table, token)."""
     seats = []
     with httpx.Client(base_url=base) as client:
-        for t in range(tables):
-            body = {"players": players, "humans": list(range(players)), "seed": seed + t}
+        for _ in range(tables):
+            body = {"players": players, "humans": list(range(players))}
             reply = client.post("/api/tables", json=body)
             reply.raise_for_status()
             opened = reply.json()
-            seats += [(opened["table"], s["link"].split("#token=")[1]) for s in opened["seats"]]
+            table = opened["table"]
+            seats.append((table, opened["you"]["token"]))
+            for invitation in opened["invitations"]:
+                code = invitation["link"].split("#invite=")[1]
+                claimed = client.post(f"/api/tables/{table}/claim", json={"invite": code})
+                claimed.raise_for_status()
+                seats.append((table, claimed.json()["token"]))
     return seats
 
 
@@ -199,7 +212,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--clients", type=int, default=2, help="processes simulating the people (default 2)"
     )
+    parser.add_argument(
+        "--abuse",
+        type=float,
+        metavar="S",
+        help="instead: S seconds of abuse (16 addresses opening tables they abandon, with"
+        " rotated X-Forwarded-For), then the database's size",
+    )
     args = parser.parse_args(argv)
+    if args.abuse:
+        return abuse(args.abuse)
 
     port = _free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -207,6 +229,8 @@ def main(argv: list[str] | None = None) -> int:
         command += ["--db", str(Path(tmp) / "load.sqlite3"), "--rate", "0"]
         command += ["--tables-per-minute", "0", "--max-tables", str(args.tables)]
         command += ["--tables-per-address", str(args.tables), "--turn", "600"]
+        command += ["--connections-per-address", "5000", "--connections", "5000"]
+        command += ["--streams-per-address", "5000"]
         server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
@@ -216,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
                     break
                 except httpx.TransportError:
                     time.sleep(0.05)
-            seats = _open_tables(base, args.tables, args.players, args.seed)
+            seats = _open_tables(base, args.tables, args.players)
             tables = [table for table, _ in seats[:: args.players]]
             jobs = [
                 (base, seats[k :: args.clients], args.seconds, args.seed + k)
@@ -243,16 +267,77 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  simulated by {args.clients} client processes")
     print(f"run: {wall:.1f} s wall; {steps} actions applied ({steps / wall:.0f}/s)")
     print(f"pushed documents received: {stats.pushed}; posts by status: {stats.statuses}")
+    errors = sum(n for status, n in stats.statuses.items() if status not in (200, 409))
+    print(
+        f"errors: {errors} posts answered neither 200 nor 409, {len(stats.errors)} broken streams"
+    )
     if steps:
         print(f"server CPU: {cpu:.2f} s, {cpu / steps * 1000:.2f} ms per applied action")
     print(f"server memory: {memory.get('VmRSS', 0) / 1024:.1f} MiB resident at the end,")
     print(f"  {memory.get('VmHWM', 0) / 1024:.1f} MiB at the peak")
     if posts:
         median = statistics.median(posts) * 1000
-        p95 = posts[int(len(posts) * 0.95)] * 1000
-        print(f"post round trip: median {median:.1f} ms, 95th percentile {p95:.1f} ms")
+        p99 = posts[min(len(posts) - 1, int(len(posts) * 0.99))] * 1000
+        print(f"post round trip: p50 {median:.1f} ms, p99 {p99:.1f} ms ({len(posts)} posts)")
     if stats.errors:
         print(f"{len(stats.errors)} stream errors, first: {stats.errors[0]}")
+    return 0
+
+
+def _abuser(job: tuple[str, str, float, int]) -> int:
+    """One abusing address: open tables as fast as it may, never play; how many opened."""
+    base, address, seconds, seed = job
+    rng = random.Random(seed)
+    opened = 0
+    transport = httpx.HTTPTransport(local_address=address)
+    with httpx.Client(base_url=base, transport=transport, timeout=10) as client:
+        until = time.monotonic() + seconds
+        while time.monotonic() < until:
+            forged = {"X-Forwarded-For": f"198.51.{rng.randrange(256)}.{rng.randrange(256)}"}
+            reply = client.post("/api/tables", json={"players": 5, "humans": [0]}, headers=forged)
+            if reply.status_code == 201:
+                opened += 1
+            else:
+                time.sleep(0.05)
+    return opened
+
+
+def abuse(seconds: float, addresses: int = 16) -> int:
+    """Tables opened and abandoned by many addresses; the database's size as it goes."""
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "abuse.sqlite3"
+        command = [sys.executable, "-m", "modern_art", "serve", "--port", str(port)]
+        command += ["--db", str(db), "--rate", "0", "--tables-per-minute", "0", "--ttl", "5"]
+        server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    httpx.get(f"{base}/api/options", timeout=1)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.05)
+            jobs = [(base, f"127.0.0.{2 + k}", seconds, k) for k in range(addresses)]
+            sizes = []
+            with multiprocessing.Pool(addresses) as pool:
+                pending = pool.map_async(_abuser, jobs)
+                while not pending.ready():
+                    pending.wait(timeout=seconds / 6)
+                    size = sum(f.stat().st_size for f in Path(tmp).glob("abuse.sqlite3*"))
+                    sizes.append(size)
+                opened = sum(pending.get())
+            with sqlite3.connect(db) as con:
+                (rows,) = con.execute("SELECT COUNT(*) FROM game_tables").fetchone()
+        finally:
+            server.kill()
+            server.wait()
+    print(f"abuse: {addresses} addresses, {seconds:.0f} s, forged X-Forwarded-For on every post")
+    print(f"tables opened and abandoned: {opened} ({opened / seconds * 60:.0f} a minute)")
+    print(f"tables in the database at the end: {rows} (the server holds at most 64 unfinished)")
+    print(
+        "database size (file + WAL) as it went, KiB: " + ", ".join(f"{s // 1024}" for s in sizes)
+    )
     return 0
 
 

@@ -15,6 +15,7 @@ Nothing here is imported by ``import modern_art``; the library draws on
 request only, and needs no drawing package.
 """
 
+from modern_art.svg._markup import artist_color
 from modern_art.svg.board import board, card
 from modern_art.svg.charts import money_chart, standings_chart, standings_html
 from modern_art.svg.turn_flow import turn_flow
@@ -22,6 +23,7 @@ from modern_art.svg.value_board import BoardAfterRound, value_board, value_round
 
 __all__ = [
     "BoardAfterRound",
+    "artist_color",
     "board",
     "card",
     "money_chart",

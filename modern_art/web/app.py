@@ -2,9 +2,17 @@
 
 Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status": ...}``):
 
-- ``GET /`` and ``GET /t/{table}``: the page (plain HTML, CSS, JavaScript).
-- ``POST /api/tables``: open a table; answers each person's seat link.
-- ``GET /api/tables/{table}``: public facts and a spectator's view, no token.
+- ``GET /`` and ``GET /t/{table}``: the page (plain HTML, CSS, JavaScript);
+  ``GET /help``: how to play (the rules in short, each auction, what a
+  painting pays).
+- ``GET /api/options``: what the lobby offers: bots, presets, the clock.
+- ``POST /api/tables``: open a table; answers the opener's seat token and an
+  invitation link for each other person's seat.
+- ``POST /api/tables/{table}/claim``: an invitation's code claims its seat,
+  once; answers that seat's token.
+- ``POST /api/tables/{table}/token``: a seat rotates its token.
+- ``GET /api/tables/{table}``: public facts and, by the table's spectator
+  policy, a spectator's view (or, after the end, the whole record), no token.
 - ``GET /api/tables/{table}/seat?since=K``: the seat's view, its redacted
   events from log line ``K`` on, the payout hint and the clock (a poll).
 - ``GET /api/tables/{table}/stream?since=K``: the same documents, pushed as
@@ -28,8 +36,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any
 
@@ -41,25 +50,47 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
+from modern_art.svg import artist_color
+from modern_art.web.addresses import Proxies
 from modern_art.web.documents import seat_document_text, view_document
 from modern_art.web.guard import Guard, Limits
-from modern_art.web.inputs import MAX_BODY_BYTES, bearer_token, read_body, strict_json, whole
+from modern_art.web.inputs import (
+    MAX_BODY_BYTES,
+    TURN_SECONDS,
+    bearer_token,
+    read_body,
+    strict_json,
+    whole,
+)
 from modern_art.web.inputs import table_request as check_table_request
+from modern_art.web.invitations import claim, rotate
 from modern_art.web.push import Hub, seat_stream
 from modern_art.web.registry import Registry
-from modern_art.web.seats import TableError, seat_for_token
+from modern_art.web.seats import BOT_TITLES, BOTS, PRESETS, TableError, seat_for_token
+from modern_art.web.tables import GameTable
 
 __all__ = ["create_app"]
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
+
+_BOARD = tuple(f"artist {i}" for i in range(7))
+PALETTE_CSS = (
+    "/* The artists' colours by board position: modern_art.svg.artist_color's. */\n:root {\n"
+    + "".join(f"  --artist-{i}: {artist_color(a, _BOARD)};\n" for i, a in enumerate(_BOARD))
+    + "}\n"
+)
+"""``/static/palette.css``: one artist palette for the page and :mod:`modern_art.svg`."""
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
 def _error(err: TableError) -> JSONResponse:
     body = {"error": str(err), "rule": err.rule, "status": err.status}
-    return JSONResponse(body, status_code=err.status, headers=_NO_STORE)
+    headers = _NO_STORE
+    if err.retry_after is not None:
+        headers = {**_NO_STORE, "Retry-After": str(err.retry_after)}
+    return JSONResponse(body, status_code=err.status, headers=headers)
 
 
 def _reply(body: Any, status: int = 200) -> JSONResponse:
@@ -71,6 +102,8 @@ def create_app(
     *,
     limits: Limits | None = None,
     guard_clock: Any = None,
+    proxies: Proxies | None = None,
+    allowed_hosts: Collection[str] | None = None,
 ) -> Starlette:
     """The web app; pass a :class:`Registry` to share it with a test or another app.
 
@@ -78,6 +111,12 @@ def create_app(
         registry: where the tables live; a new one, keeping nothing, if ``None``.
         limits: the per-address limits (:class:`~modern_art.web.guard.Limits`).
         guard_clock: the limits' clock, for tests; ``time.monotonic`` if ``None``.
+        proxies: the reverse proxies whose ``X-Forwarded-For`` is believed
+            (:class:`~modern_art.web.addresses.Proxies`); none if ``None``.
+        allowed_hosts: the ``Host`` names the app answers to
+            (:func:`~modern_art.web.addresses.allowed_hosts`); ``None`` answers
+            any, which only a test or a server that checks names itself should
+            pass (``modern-art serve`` always gives them).
     """
     tables = registry if registry is not None else Registry()
     hub = Hub()
@@ -85,24 +124,85 @@ def create_app(
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_NO_STORE)
 
+    async def help_page(request: Request) -> Response:
+        return FileResponse(STATIC / "help.html")
+
+    async def palette(request: Request) -> Response:
+        return Response(PALETTE_CSS, media_type="text/css")
+
+    async def options(request: Request) -> Response:
+        low, high = TURN_SECONDS
+        return _reply(
+            {
+                "bots": [{"name": n, "title": BOT_TITLES[n]} for n in BOTS],
+                "presets": list(PRESETS),
+                "turn": {"default": tables.timings.turn, "min": low, "max": high},
+            }
+        )
+
     async def open_table(request: Request) -> Response:
         try:
             wanted = check_table_request(strict_json(await read_body(request)))
             owner = request.client.host if request.client else None
-            table, tokens = tables.open_table(
+            table, secrets_ = tables.open_table(
                 wanted["names"],
                 humans=wanted["humans"],
                 bot=wanted["bot"],
                 seed=wanted["seed"],
+                rules=ma.preset(wanted["preset"]),
                 owner=owner,
+                turn=wanted["turn"],
+                spectators=wanted["spectators"],
             )
         except TableError as err:
             return _error(err)
+        except ValueError as err:
+            return _error(TableError(400, str(err)))
+        opener = wanted["humans"][0]
+
+        def link(seat: int, secret: str) -> str:
+            return f"/t/{table.id}#{'token' if seat == opener else 'invite'}={secret}"
+
         seats = [
-            {"seat": s, "name": table.seats[s].name, "link": f"/t/{table.id}#token={token}"}
-            for s, token in sorted(tokens.items())
+            {"seat": s, "name": table.seats[s].name, "link": link(s, secret), "you": s == opener}
+            for s, secret in sorted(secrets_.items())
         ]
-        return _reply({"table": table.id, "seats": seats, "summary": table.summary()}, 201)
+        you = {"seat": opener, "token": secrets_[opener], "link": link(opener, secrets_[opener])}
+        invitations = [seat for seat in seats if not seat["you"]]
+        body = {
+            "table": table.id,
+            "you": you,
+            "invitations": invitations,
+            "seats": seats,
+            "summary": table.summary(opener),
+        }
+        return _reply(body, 201)
+
+    async def claim_seat(request: Request) -> Response:
+        try:
+            fields = strict_json(await read_body(request))
+            if not isinstance(fields, dict) or set(fields) != {"invite"}:
+                raise TableError(400, 'expected {"invite": "<the code of your link>"}')
+            with tables.lock:
+                table = tables.get(request.path_params["table"])
+                token = claim(tables, table, fields["invite"])
+                you = table.seat_of(token)
+            hub.publish(tables)
+            link = f"/t/{table.id}#token={token}"
+            return _reply({"seat": you, "token": token, "link": link}, 201)
+        except TableError as err:
+            return _error(err)
+
+    async def new_token(request: Request) -> Response:
+        try:
+            await read_body(request)
+            with tables.lock:
+                table = tables.get(request.path_params["table"])
+                you = table.seat_of(bearer_token(request))
+                token = rotate(tables, table, you)
+            return _reply({"seat": you, "token": token, "link": f"/t/{table.id}#token={token}"})
+        except TableError as err:
+            return _error(err)
 
     async def public(request: Request) -> Response:
         try:
@@ -110,9 +210,7 @@ def create_app(
         except TableError as err:
             return _error(err)
         with tables.lock:
-            return _reply(
-                {"table": table.summary(), "view": view_document(ma.view(table.state, None))}
-            )
+            return _reply({"table": table.summary(), **_spectated(table)})
 
     async def seat(request: Request) -> Response:
         try:
@@ -219,28 +317,56 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
-    guard: dict[str, Any] = {"limits": limits}
+    guard: dict[str, Any] = {"limits": limits, "proxies": proxies, "hosts": allowed_hosts}
     if guard_clock is not None:
         guard["clock"] = guard_clock
     app = Starlette(
         routes=[
             Route("/", page),
             Route("/t/{table}", page),
+            Route("/help", help_page),
+            Route("/api/options", options),
             Route("/api/tables", open_table, methods=["POST"]),
+            Route("/api/tables/{table}/claim", claim_seat, methods=["POST"]),
+            Route("/api/tables/{table}/token", new_token, methods=["POST"]),
             Route("/api/tables/{table}", public),
             Route("/api/tables/{table}/seat", seat),
             Route("/api/tables/{table}/stream", stream),
             Route("/api/tables/{table}/actions", act, methods=["POST"]),
             Route("/api/tables/{table}/return", come_back, methods=["POST"]),
             Route("/api/tables/{table}/record", game_record),
+            Route("/static/palette.css", palette),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Guard, **guard)],
+        exception_handlers={404: _not_found, 405: _not_found},
         lifespan=lifespan,
     )
     app.state.registry = tables
     app.state.hub = hub
     return app
+
+
+def _spectated(table: GameTable) -> dict[str, Any]:
+    """What a spectator sees, by the table's policy (no seat token: nothing private)."""
+    over = table.state.is_over
+    if table.spectators == "public" or (table.spectators == "after" and over):
+        view = view_document(ma.view(table.state, None))
+        if over and table.spectators == "after":  # everything, now that it cannot matter
+            return {"view": view, "record": json.loads(ma.to_json(table.record()))}
+        return {"view": view}
+    why = "nobody watches this table" if table.spectators == "none" else "watch after the end"
+    return {"view": None, "spectators": why}
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    """An unmatched path or method: JSON under ``/api/``, like every other API answer."""
+    status = getattr(exc, "status_code", 404)
+    if not request.url.path.startswith("/api/"):
+        return Response("Not Found" if status == 404 else "Method Not Allowed", status)
+    what = "no such endpoint" if status == 404 else f"{request.method} is not allowed here"
+    text = f"{what}: {request.method} {request.url.path[:200]!a}; see the HTTP API's documentation"
+    return _error(TableError(status, text))
 
 
 def _stored_record(tables: Registry, table_id: str, token: str | None) -> str:

@@ -1,12 +1,16 @@
-"""What stands before the endpoints: per-address limits, JSON-only posts, security headers.
+"""What stands before the endpoints: names, per-address limits, JSON-only posts, headers.
 
 :class:`Guard` is plain ASGI middleware, so that push streams pass through it
-untouched. For every request to ``/api/`` it
+untouched. For every request it finds the client's address (the socket's
+peer, or whom a trusted proxy forwards for: :mod:`modern_art.web.addresses`)
+and refuses a ``Host`` the server does not answer to (400). For every
+request to ``/api/`` it
 
 - takes a token from the address's request bucket (``rate`` a second, up to
   ``burst`` at once) and, to open a table, one from its table bucket
   (``tables_per_minute``, up to ``table_burst``); an empty bucket is 429 with
   ``Retry-After``;
+- allows each address ``streams`` push streams open at once (429 beyond);
 - refuses a ``POST`` whose ``Content-Type`` is not ``application/json``
   (415: an HTML form cannot send one, so no other site can post a form here)
   and one whose ``Origin`` is not this server's own (403);
@@ -25,10 +29,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Collection, MutableMapping
 from typing import Any
 
 from attrs import field, frozen, validators
+
+from modern_art.web.addresses import Proxies, host_name
 
 __all__ = ["SECURITY_HEADERS", "Guard", "Limits", "TokenBucket"]
 
@@ -65,6 +71,8 @@ class Limits:
     """Tables each address may open a minute, on average."""
     table_burst: float = field(default=4.0, validator=validators.gt(0.0))
     """Tables an address may open at once."""
+    streams: int = field(default=8, validator=validators.ge(1))
+    """Push streams an address may hold open at once (a page holds one)."""
 
 
 class TokenBucket:
@@ -119,6 +127,8 @@ class Guard:
         app: the application it guards.
         limits: the per-address limits.
         clock: seconds, monotonic; tests inject one.
+        proxies: the proxies whose ``X-Forwarded-For`` names the client.
+        hosts: the ``Host`` names answered (lower case); ``None``: any.
     """
 
     def __init__(
@@ -126,10 +136,15 @@ class Guard:
         app: ASGIApp,
         limits: Limits | None = None,
         clock: Callable[[], float] = time.monotonic,
+        proxies: Proxies | None = None,
+        hosts: Collection[str] | None = None,
     ) -> None:
         self.app = app
         self.limits = limits or Limits()
         self.clock = clock
+        self.proxies = proxies or Proxies()
+        self.hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
+        self.streams: dict[str, int] = {}
         self.requests = _Buckets(self.limits.rate, self.limits.burst)
         self.openings = _Buckets(self.limits.tables_per_minute / 60.0, self.limits.table_burst)
 
@@ -145,19 +160,38 @@ class Guard:
                 message["headers"] = headers
             await send(message)
 
-        refusal = self._refusal(scope)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        client = scope.get("client")
+        peer = client[0] if client else "unknown"
+        address = self.proxies.client(peer, headers.get("x-forwarded-for"))
+        scope = {**scope, "client": (address, client[1] if client else 0)}
+        refusal = self._refusal(scope, headers, address)
         if refusal is not None:
             status, text, extra = refusal
             await _json_error(send_with_headers, status, text, extra)
             return
-        await self.app(scope, receive, send_with_headers)
+        if not scope.get("path", "").endswith("/stream"):
+            await self.app(scope, receive, send_with_headers)
+            return
+        self.streams[address] = self.streams.get(address, 0) + 1
+        try:
+            await self.app(scope, receive, send_with_headers)
+        finally:
+            self.streams[address] -= 1
+            if not self.streams[address]:
+                del self.streams[address]
 
-    def _refusal(self, scope: Scope) -> tuple[int, str, dict[str, str]] | None:
+    def _refusal(
+        self, scope: Scope, headers: dict[str, str], address: str
+    ) -> tuple[int, str, dict[str, str]] | None:
         path: str = scope.get("path", "")
+        if self.hosts is not None:
+            name = host_name(headers.get("host", ""))
+            if name not in self.hosts:
+                shown = headers.get("host", "")[:64]
+                return 400, f"this server does not answer to the name {shown!a}", {}
         if not path.startswith("/api/"):
             return None
-        client = scope.get("client")
-        address = client[0] if client else "unknown"
         now = self.clock()
         wait = self.requests.take(address, now)
         if wait is None and scope["method"] == "POST" and path == "/api/tables":
@@ -166,9 +200,11 @@ class Guard:
             seconds = max(1, round(wait + 0.5))
             text = f"too many requests; try again in {seconds}s"
             return 429, text, {"retry-after": str(seconds)}
+        if path.endswith("/stream") and self.streams.get(address, 0) >= self.limits.streams:
+            text = f"you have {self.limits.streams} streams open; close a page first"
+            return 429, text, {"retry-after": "5"}
         if scope["method"] != "POST":
             return None
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         media = headers.get("content-type", "").split(";")[0].strip().lower()
         if media != "application/json":
             return 415, "a POST must carry Content-Type: application/json", {}

@@ -21,7 +21,7 @@ from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
-from modern_art.web.seats import BOTS, TableError
+from modern_art.web.seats import BOTS, PRESETS, TableError
 
 __all__ = ["MAX_BODY_BYTES", "bearer_token", "read_body", "strict_json", "table_request", "whole"]
 
@@ -104,11 +104,20 @@ def _name_problem(name: object) -> str | None:
     return None
 
 
+SPECTATORS = ("none", "public", "after")
+"""A table's spectator policy: nobody watches, the public view, or everything after the end."""
+
+TURN_SECONDS = (15, 600)
+"""The range of a table's own clock for a person's decision (``"turn"``), in seconds."""
+
+
 def table_request(fields: Any) -> dict[str, Any]:
-    """Check a request to open a table: names (or players), humans, bot, seed."""
+    """Check a request to open a table: names (or players), humans, bot, seed, preset, turn,
+    spectators."""
     if not isinstance(fields, dict):
         raise TableError(400, 'expected a JSON object such as {"players": 3, "humans": [0]}')
-    unknown = sorted(set(fields) - {"players", "names", "humans", "bot", "seed"})
+    known = {"players", "names", "humans", "bot", "seed", "preset", "turn", "spectators"}
+    unknown = sorted(set(fields) - known)
     if unknown:
         raise TableError(400, f"unknown fields {unknown}")
     names = fields.get("names")
@@ -139,4 +148,28 @@ def table_request(fields: Any) -> dict[str, Any]:
     seed = fields.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**31):
         raise TableError(400, f"seed must be a whole number from 0 to 2**31 - 1, got {seed!r}")
-    return {"names": [n.strip() for n in names], "humans": humans, "bot": bot, "seed": seed}
+    if seed is not None and len(humans) > 1:
+        raise TableError(
+            400,
+            "a seed lets whoever knows it predict every hand: only a practice table"
+            " (one person, the rest bots) takes one",
+        )
+    preset = fields.get("preset", "cmon")
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise TableError(400, f"preset must be one of {list(PRESETS)}, got {preset!a}")
+    turn = fields.get("turn")
+    low, high = TURN_SECONDS
+    if turn is not None and (type(turn) is not int or not low <= turn <= high):
+        raise TableError(400, f"turn must be whole seconds from {low} to {high}, got {turn!r}")
+    spectators = fields.get("spectators", "public")
+    if not isinstance(spectators, str) or spectators not in SPECTATORS:
+        raise TableError(400, f"spectators must be one of {list(SPECTATORS)}, got {spectators!a}")
+    return {
+        "names": [n.strip() for n in names],
+        "humans": humans,
+        "bot": bot,
+        "seed": seed,
+        "preset": preset,
+        "turn": turn,
+        "spectators": spectators,
+    }

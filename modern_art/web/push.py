@@ -96,7 +96,8 @@ async def seat_stream(
             with registry.lock:
                 table = registry.tables.get(table_id)
                 if table is None:
-                    gone = json.dumps({"error": f"the table {table_id!r} has closed"})
+                    why = registry.closed.get(table_id, f"the table {table_id!r} has closed")
+                    gone = json.dumps({"error": why})  # closed for a newcomer: says why
                     message = _message("gone", gone)
                 elif table.version != sent:
                     now = registry.clock()

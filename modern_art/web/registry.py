@@ -1,5 +1,15 @@
 """The tables of one server: opening, finding, moving on, expiring and bringing them back.
 
+Fair shares: one address holds at most ``per_owner`` unfinished tables, the
+server ``max_tables``. When every slot is taken, the table of the address
+holding the most (more than the newcomer) that no person has acted at for
+``idle_evict`` seconds, the longest idle, is closed to make room, and its
+players are told why (410 with the reason, :meth:`Registry.get`); only when
+no such table exists is the newcomer answered 503 with ``Retry-After``.
+Fair deals: a table of more than one person is shuffled with :mod:`secrets`
+and takes no seed (whoever knew it would know every hand); a practice table
+(one person, bots) may take one, and shows it to its seat.
+
 >>> from modern_art.web.clocks import Timings
 >>> now = [0.0]
 >>> registry = Registry(Timings(bot_delay=0.0), clock=lambda: now[0])
@@ -18,6 +28,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 
 from attrs import evolve
@@ -44,7 +55,13 @@ class Registry:
         store: the database that keeps every table; ``None`` keeps nothing.
             Tables still in play in it are brought back at once.
         token: makes secret tokens; ``secrets.token_urlsafe`` by default.
+        idle_evict: seconds without a person's action after which a table may
+            be closed for a newcomer when every slot is taken.
+        keep_finished: seconds a finished game stays in the store.
+        wall: seconds since the epoch (``time.time``), for the store's pruning.
     """
+
+    _CLOSED_KEPT = 4096  # closed tables whose players are still told why
 
     def __init__(
         self,
@@ -55,16 +72,26 @@ class Registry:
         per_owner: int = 8,
         store: Store | None = None,
         token: Callable[[int], str] = secrets.token_urlsafe,
+        idle_evict: float = 600.0,
+        keep_finished: float = 86400.0,
+        wall: Callable[[], float] = time.time,
     ) -> None:
         self.timings = timings or Timings()
         self.clock = clock
         self.max_tables = max_tables
         self.per_owner = per_owner
         self.store = store
+        self.idle_evict = idle_evict
+        self.keep_finished = keep_finished
+        self.wall = wall
         self._token = token
         self.tables: dict[str, GameTable] = {}
+        self.closed: OrderedDict[str, str] = OrderedDict()
+        """Why each recently closed table was closed, by id."""
         self.lock = threading.RLock()
+        self._pruned_at = -1e18
         if store is not None:
+            store.prune(keep_finished, wall())
             self.restore()
 
     def open_table(
@@ -78,22 +105,39 @@ class Registry:
         deck: Sequence[ma.Card] | None = None,
         first_auctioneer: int = 0,
         owner: str | None = None,
+        turn: float | None = None,
+        invitations: bool = True,
+        spectators: str = "public",
     ) -> tuple[GameTable, dict[int, str]]:
         """Open a table: ``humans`` are the people's seats, bots of kind ``bot`` take the rest.
 
         ``seed`` shuffles the deck (unless a stacked ``deck`` is given) and
-        seeds the bots; ``rules``, ``deck`` and ``first_auctioneer`` go to
-        :func:`modern_art.new_game`. ``owner`` (the address asking) may hold
-        at most ``per_owner`` unfinished tables.
+        seeds the bots; without one the deck is shuffled with :mod:`secrets`.
+        The HTTP API takes a seed only for a practice table (one person, the
+        rest bots), whose seat is shown it; the server's own code (a test, a
+        tournament) may seed any table. ``rules``,
+        ``deck`` and ``first_auctioneer`` go to :func:`modern_art.new_game`.
+        ``owner`` (the address asking) may hold at most ``per_owner``
+        unfinished tables; ``turn`` is this table's clock for a person's
+        decision (the server's ``timings.turn`` if ``None``). The first of
+        ``humans`` is the opener's seat; every
+        other person's seat gets an invitation instead of a token
+        (:mod:`modern_art.web.invitations`), unless ``invitations`` is false
+        (the server's own code handing every seat its token). ``spectators``
+        is who may watch without a seat: ``"none"``, ``"public"`` (the public
+        view, :func:`modern_art.view` with no seat) or ``"after"`` (nothing
+        until the end, then everything).
 
         Returns:
-            The table and each person's seat token, by seat (kept nowhere else:
-            the server keeps only their hashes).
+            The table and the opener's token and each other person's
+            invitation, by seat (kept nowhere else: the server keeps only their
+            hashes).
 
         Raises:
-            TableError: 503 when ``max_tables`` are in play, 429 when ``owner``
-                holds ``per_owner`` of them.
-            ValueError: a bad seat, bot kind or game set-up.
+            TableError: 503 (with ``retry_after``) when ``max_tables`` are in
+                play and none may be closed, 429 when ``owner`` holds
+                ``per_owner`` of them.
+            ValueError: a bad seat, bot kind, seed or game set-up.
         """
         if bot not in BOTS:
             raise ValueError(f"bot must be one of {sorted(BOTS)}, got {bot!r}")
@@ -102,37 +146,47 @@ class Registry:
             raise ValueError(
                 f"humans must be some of the seats 0 to {len(names) - 1}, got {sorted(people)}"
             )
+        opener = next(iter(humans))
+        shuffle = (
+            seed if seed is not None else secrets.randbits(59)
+        )  # the wire holds at most 18 digits
         state = ma.new_game(
             list(names),
-            seed=None if deck is not None else seed,
+            seed=None if deck is not None else shuffle,
             deck=deck,
             rules=rules,
             first_auctioneer=first_auctioneer,
         )
+        if len(people) == 1 and deck is None:
+            seed = shuffle  # a practice table shows its seed, chosen or drawn
         tokens = {s: self._token(24) for s in sorted(people)}
+        invited = people - {opener} if invitations else set()
         seats = [
-            Seat(name, token_hash=hash_token(tokens[s])) if s in people else Seat(name, bot=bot)
+            Seat(name, token_hash=None if s in invited else hash_token(tokens[s]), person=True)
+            if s in people
+            else Seat(name, bot=bot)
             for s, name in enumerate(names)
         ]
         with self.lock:
             now = self.clock()
             self.expire(now)
             playing = [t for t in self.tables.values() if not t.state.is_over]
-            if len(playing) >= self.max_tables:
-                raise TableError(503, f"all {self.max_tables} tables are in use; try again later")
             if owner is not None and sum(t.owner == owner for t in playing) >= self.per_owner:
                 raise TableError(
                     429,
                     f"you have {self.per_owner} unfinished tables open; finish or leave one first",
                 )
+            if len(playing) >= self.max_tables:
+                self._make_room(playing, owner, now)
             table_id = self._token(9)
             while table_id in self.tables:  # pragma: no cover (9 random bytes)
                 table_id = self._token(9)
+            timings = self.timings if turn is None else evolve(self.timings, turn=turn)
             table = GameTable(
                 table_id,
                 state,
                 seats,
-                self.timings,
+                timings,
                 now,
                 bot_seed=seed if seed is not None else secrets.randbits(32),
                 bot=bot,
@@ -140,22 +194,65 @@ class Registry:
                 journal=self.store,
             )
             table.owner = owner
+            table.invites = tuple(
+                hash_token(tokens[s]) if s in invited else None for s in range(len(names))
+            )
+            table.practice = len(people) == 1
+            table.spectators = spectators
             if self.store is not None:
                 self.store.open_table(table)
             self.tables[table_id] = table
             table.advance(now)
         return table, tokens
 
+    def _make_room(self, playing: list[GameTable], owner: str | None, now: float) -> None:
+        """Close the longest-idle table of the address holding the most, or raise 503."""
+        held: dict[str | None, int] = {}
+        for t in playing:
+            held[t.owner] = held.get(t.owner, 0) + 1
+        mine = held.get(owner, 0) if owner is not None else 0
+        for holder in sorted(held, key=lambda h: -held[h]):
+            if held[holder] <= mine:
+                break  # nobody holds more than the newcomer: no table is closed for them
+            idle = [t for t in playing if t.owner == holder and now - t.acted >= self.idle_evict]
+            if idle:
+                victim = min(idle, key=lambda t: t.acted)
+                minutes = max(1, round((now - victim.acted) / 60))
+                self.close(
+                    victim.id,
+                    f"this table was closed to make room for a new one: nobody had played at it"
+                    f" for {minutes} minute{'s' if minutes != 1 else ''} and the server was full",
+                )
+                return
+        soonest = min(t.acted + self.idle_evict for t in playing) - now
+        wait = max(1, round(soonest + 0.5))
+        raise TableError(
+            503, f"all {self.max_tables} tables are in use; try again later", retry_after=wait
+        )
+
+    def close(self, table_id: str, reason: str) -> None:
+        """Close a table now: it leaves, its rows are deleted, its players are told ``reason``."""
+        with self.lock:
+            self.tables.pop(table_id, None)
+            self.closed[table_id] = reason
+            while len(self.closed) > self._CLOSED_KEPT:
+                self.closed.popitem(last=False)
+            if self.store is not None:
+                self.store.delete(table_id)
+
     def get(self, table_id: str) -> GameTable:
         """The table ``table_id``, moved on to now.
 
         Raises:
-            TableError: 404 if there is no such table (or it expired).
+            TableError: 404 if there is no such table (or it expired), 410
+                with the reason if it was closed to make room.
         """
         with self.lock:
             now = self.clock()
             self.expire(now)
             table = self.tables.get(table_id)
+            if table is None and table_id in self.closed:
+                raise TableError(410, self.closed[table_id])
             if table is None:
                 raise TableError(404, f"there is no table {table_id!r}; it may have expired")
             table.advance(now)
@@ -176,7 +273,10 @@ class Registry:
             for tid in gone:
                 table = self.tables.pop(tid)
                 if self.store is not None and not table.state.is_over:
-                    self.store.expire(tid)
+                    self.store.delete(tid)  # nobody can play it any more: no row is kept
+            if self.store is not None and now - self._pruned_at >= 60.0:
+                self._pruned_at = now
+                self.store.prune(self.keep_finished, self.wall())
             return gone
 
     def tick(self) -> int:
@@ -191,24 +291,33 @@ class Registry:
     def restore(self) -> list[str]:
         """Bring back every table the store holds in play, at the step it had reached.
 
-        Each table is replayed with :func:`modern_art.replay`; one that does
-        not replay is logged and left out.
+        Each table is replayed with :func:`modern_art.replay`; one whose rows
+        do not read back (damaged JSON, a changed step, an unknown notice, an
+        illegal action) is left out with one log line naming it, and the rest
+        come back. Its rows stay in the file, for whoever repairs it.
         """
-        assert self.store is not None
+        if self.store is None:
+            return []
         back = []
         with self.lock:
             for stored in self.store.tables_in_play():
                 try:
                     table = self._rebuild(stored)
-                except (ValueError, KeyError, TypeError, ma.SerializationError) as err:
-                    log.error("table %s could not be brought back: %s", stored.id, err)
+                except Exception as err:  # any damage to one table's rows leaves only it out
+                    log.error(
+                        "table %s left out: its rows in %s do not read back (%s: %s)",
+                        stored.id,
+                        self.store.path,
+                        type(err).__name__,
+                        str(err)[:200],
+                    )
                     continue
                 self.tables[table.id] = table
                 back.append(table.id)
         return back
 
     def _rebuild(self, stored: StoredTable) -> GameTable:
-        setup = stored.setup
+        setup = json.loads(stored.setup)
         start = ma.from_json(json.dumps(setup["record"]), "record")
         rules = start.rules
         actions = [
@@ -218,26 +327,48 @@ class Registry:
         ]
         state = ma.replay(evolve(start, actions=actions))  # checks every step
         now = self.clock()
-        seats = [Seat(s["name"], token_hash=s["token_hash"], bot=s["bot"]) for s in setup["seats"]]
+        seats = [
+            Seat(
+                str(s["name"]),
+                token_hash=s["token_hash"],
+                bot=s["bot"],
+                person=bool(s.get("person", s["token_hash"] is not None)),
+            )
+            for s in setup["seats"]
+        ]
+        turn = setup.get("turn")
+        timings = self.timings if turn is None else evolve(self.timings, turn=float(turn))
         table = GameTable(
             stored.id,
             start.start(),
             seats,
-            self.timings,
+            timings,
             now,
             bot_seed=int(setup["bot_seed"]),
             bot=str(setup["bot"]),
             seed=start.seed,
         )
         moves = iter(actions)
-        for step, seat, by, action, note in stored.lines:
-            if action is None:
-                table.hand_to_bot(seat, now) if note == "away" else table.come_back(seat, now)
+        for line, (step, seat, by, action, note) in enumerate(stored.lines):
+            if action is None and note == "away":
+                table.hand_to_bot(seat, now)
+            elif action is None and note == "back":
+                table.come_back(seat, now)
+            elif action is None:
+                raise ValueError(f"log line {line} is a notice {note!r}, neither away nor back")
             else:
                 table.redo(next(moves), by, now)
-            assert table.log[-1].step == step
+            if table.log[-1].step != step:
+                raise ValueError(
+                    f"log line {line} says step {step}, but it was made on {table.log[-1].step}"
+                )
         if table.state != state:  # pragma: no cover (replay and the log agree by construction)
             raise ValueError("the log and the replay disagree")
+        table.owner = stored.owner
+        invites = setup.get("invites") or [None] * len(seats)
+        table.invites = tuple(None if i is None else str(i) for i in invites)
+        table.practice = bool(setup.get("practice", table.practice))
+        table.spectators = str(setup.get("spectators", "public"))
         table.journal = self.store
         table.missed = [0] * len(seats)
         table.due = dict.fromkeys(table.state.to_act, now)

@@ -17,17 +17,19 @@ from collections.abc import Callable, Sequence
 from attrs import frozen
 
 import modern_art as ma
+from modern_art.agents.bots import BOTS as LIBRARY_BOTS
 
-__all__ = ["BOTS", "Seat", "TableError", "hash_token", "seat_for_token"]
+__all__ = ["BOTS", "PRESETS", "Seat", "TableError", "hash_token", "seat_for_token"]
 
-BOTS: dict[str, Callable[[int], ma.Agent]] = {
-    "heuristic": lambda seed: ma.HeuristicAgent(seed=seed),
-    "random": lambda seed: ma.RandomAgent(seed=seed),
-    # (decision) 50 iterations, not the default 200: a bot's turn is answered
-    # within the request, and 200 take about half a second a decision.
-    "search": lambda seed: ma.SearchAgent(seed=seed, iterations=50),
-}
-"""The bots a table can seat, by name; each is made with a seed."""
+BOTS: dict[str, Callable[[int], ma.Agent]] = {name: bot.make for name, bot in LIBRARY_BOTS.items()}
+"""The bots a table can seat, by name, each made with a seed: every bot the library offers
+(:data:`modern_art.agents.bots.BOTS`), so a new one appears in the lobby by itself."""
+
+BOT_TITLES: dict[str, str] = {name: bot.title for name, bot in LIBRARY_BOTS.items()}
+"""A few words on each bot, for the lobby."""
+
+PRESETS: tuple[str, ...] = tuple(ma.presets())
+"""The rules presets a table can be opened with (``cmon``, ``original``)."""
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
@@ -64,10 +66,19 @@ def seat_for_token(hashes: Sequence[str | None], token: str | None) -> int:
 class TableError(Exception):
     """A request the table refuses: ``status`` is the HTTP status, ``str()`` the message."""
 
-    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        rule: str | None = None,
+        *,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.rule = rule
+        self.retry_after = retry_after
+        """Seconds after which asking again may succeed (a ``Retry-After`` header)."""
 
 
 @frozen
@@ -83,13 +94,15 @@ class Seat:
     """The hash of the person's seat token; ``None`` for a bot."""
     bot: str | None = None
     """The kind of bot playing the seat (a key of :data:`BOTS`), ``None`` while a person does."""
+    person: bool = False
+    """Opened for a person, who may not have claimed it yet (no ``token_hash`` then)."""
 
     @property
     def kind(self) -> str:
         """``"human"`` or ``"bot"``: who the seat was opened for."""
-        return "human" if self.token_hash is not None else "bot"
+        return "human" if self.person or self.token_hash is not None else "bot"
 
     @property
     def away(self) -> bool:
         """Whether a bot plays this person's seat until they come back."""
-        return self.token_hash is not None and self.bot is not None
+        return self.kind == "human" and self.bot is not None

@@ -1,8 +1,10 @@
-"""``modern-art serve``: serve the web table on this machine.
+"""``modern-art serve``: serve the web table.
 
 Then open http://127.0.0.1:8000/, choose the players and open a table. Games
 are kept in ``modern-art-web.sqlite3`` in the working directory (``--db``),
-so a restarted server goes on with every unfinished one.
+so a restarted server goes on with every unfinished one. The limits it sets
+(connections, requests, tables, names) and what each protects are in the
+docs' page "Running it for others".
 """
 
 from __future__ import annotations
@@ -87,6 +89,73 @@ def _parser() -> argparse.ArgumentParser:
         metavar="R",
         help="tables one address may open a minute; 0: no limit (default 4)",
     )
+    add(
+        "--idle-evict",
+        type=float,
+        default=600.0,
+        metavar="S",
+        help="when every table is taken, one idle this long (no person acted) is closed"
+        " for a newcomer, from the address holding the most (default 600)",
+    )
+    add(
+        "--keep-finished",
+        type=float,
+        default=86400.0,
+        metavar="S",
+        help="finished games stay in the database (their records downloadable) this long;"
+        " then they are deleted (default 86400, a day)",
+    )
+    add(
+        "--streams-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="push streams one address may hold open (default 8)",
+    )
+    add(
+        "--connections-per-address",
+        type=int,
+        default=32,
+        metavar="N",
+        help="open connections one address may hold (default 32)",
+    )
+    add(
+        "--connections",
+        type=int,
+        default=900,
+        metavar="N",
+        help="open connections in all, at most the file limit (ulimit -n) less 64 (default 900)",
+    )
+    add(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds a connection has to send a request's headers (default 10)",
+    )
+    add(
+        "--body-timeout",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds a request has to send its body (default 30)",
+    )
+    add(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy (address or network) whose X-Forwarded-For names the client;"
+        " repeat for more (default: none, the client is the socket's peer)",
+    )
+    add(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the server answers to in the Host header, besides --host, localhost"
+        " and 127.0.0.1; repeat for more (other names get 400)",
+    )
     return parser
 
 
@@ -98,6 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         import uvicorn  # noqa: PLC0415 (the web extra: --help works without it)
 
         from modern_art.web import Limits, Registry, Store, Timings, create_app  # noqa: PLC0415
+        from modern_art.web.addresses import Proxies, allowed_hosts  # noqa: PLC0415
+        from modern_art.web.connections import ConnectionLimits, guarded_protocol  # noqa: PLC0415
+        from modern_art.web.store import StoreError  # noqa: PLC0415
     except ImportError as err:
         parser.exit(
             1,
@@ -114,20 +186,49 @@ def main(argv: Sequence[str] | None = None) -> int:
             bot_after=args.bot_after,
             ttl=args.ttl,
         )
-        limits = Limits(rate=args.rate, burst=args.burst, tables_per_minute=args.tables_per_minute)
+        limits = Limits(
+            rate=args.rate,
+            burst=args.burst,
+            tables_per_minute=args.tables_per_minute,
+            streams=args.streams_per_address,
+        )
+        connections = ConnectionLimits(
+            per_address=args.connections_per_address,
+            total=args.connections,
+            header_timeout=args.header_timeout,
+            body_timeout=args.body_timeout,
+        )
+        proxies = Proxies.parse(args.trust_proxy)
+        hosts = allowed_hosts(args.host, args.allowed_host)
+        if args.idle_evict <= 0 or args.keep_finished < 0:
+            raise ValueError("--idle-evict must be over 0 and --keep-finished at least 0")
     except ValueError as err:
         parser.error(str(err))
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    registry = Registry(
-        timings,
-        max_tables=args.max_tables,
-        per_owner=args.tables_per_address,
-        store=Store(args.db),
-    )
+    try:
+        registry = Registry(
+            timings,
+            max_tables=args.max_tables,
+            per_owner=args.tables_per_address,
+            store=Store(args.db),
+            idle_evict=args.idle_evict,
+            keep_finished=args.keep_finished,
+        )
+    except StoreError as err:  # one line naming the file and what to do; no traceback
+        parser.exit(1, f"modern-art serve: {err}\n")
     kept = "nothing" if args.db == ":memory:" else args.db
     print(f"Modern Art at http://{args.host}:{args.port}/ (games kept in {kept}; Ctrl-C to stop)")
     if registry.tables:
         print(f"{len(registry.tables)} unfinished games brought back")
-    app = create_app(registry, limits=limits)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    app = create_app(registry, limits=limits, proxies=proxies, allowed_hosts=hosts)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        http=guarded_protocol(connections),
+        proxy_headers=False,  # the Guard reads X-Forwarded-For, from --trust-proxy only
+        server_header=False,
+    )
+    uvicorn.Server(config).run()
     return 0

@@ -8,6 +8,15 @@ JSON) or the notice. :meth:`Store.write` adds a line, and marks the table
 finished with its last action, in one transaction; the table applies the step
 only once that transaction has committed.
 
+Damage stays local. A file that is not an SQLite database, is damaged, is
+another program's, or lacks one of the tables below stops the start with one
+:class:`StoreError` naming the file and what to do (``modern-art serve``
+prints it as its only line); a table whose rows do not read back is left out
+by the registry, which logs its id. Finished tables are deleted after the
+server's ``keep_finished`` seconds (:meth:`Store.prune`), abandoned and closed
+ones at once (:meth:`Store.delete`), so the file stays as large as the
+tables in it; which address opened each table is kept with it.
+
 >>> store = Store(":memory:")
 >>> store.tables_in_play()
 []
@@ -19,6 +28,8 @@ import json
 import logging
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
@@ -27,16 +38,22 @@ import modern_art as ma
 from modern_art.web.seats import TableError
 from modern_art.web.tables import Entry, GameTable
 
-__all__ = ["Store", "StoredTable"]
+__all__ = ["APPLICATION_ID", "Store", "StoreError", "StoredTable"]
 
 log = logging.getLogger(__name__)
 
+APPLICATION_ID = 0x4D417274
+"""``PRAGMA application_id`` of the server's files ("MArt"): a file with another is foreign."""
+
+_TABLES = ("game_tables", "log_lines")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_tables (
     id TEXT PRIMARY KEY,
     setup TEXT NOT NULL,      -- {"record": ..., "seats": [...], "bot": ..., "bot_seed": ...}
-    status TEXT NOT NULL,     -- 'playing', 'finished' or 'expired'
-    result TEXT               -- the finished game's record, as the library's JSON
+    status TEXT NOT NULL,     -- 'playing' or 'finished'
+    result TEXT,              -- the finished game's record, as the library's JSON
+    owner TEXT,               -- the address that opened it
+    ended REAL                -- when it finished (seconds since the epoch)
 );
 CREATE TABLE IF NOT EXISTS log_lines (
     table_id TEXT NOT NULL REFERENCES game_tables(id),
@@ -51,14 +68,21 @@ CREATE TABLE IF NOT EXISTS log_lines (
 """
 
 
+class StoreError(Exception):
+    """The database file cannot be used: the message names it and says what to do."""
+
+
 @frozen
 class StoredTable:
     """One table as the database keeps it: its setup and its log lines, in order."""
 
     id: str
-    setup: dict[str, Any]
-    lines: tuple[tuple[int, int, str, str | None, str | None], ...]
+    setup: str
+    """The setup as stored, JSON text (read by the registry, which leaves a damaged one out)."""
+    lines: tuple[tuple[Any, ...], ...]
     """``(step, seat, by, action JSON or None, note or None)`` for every log line."""
+    owner: str | None = None
+    """The address that opened the table."""
 
 
 class Store:
@@ -66,19 +90,69 @@ class Store:
 
     Args:
         path: the database file; made, with its tables, if missing.
+        wall: seconds since the epoch, when a game ends (tests inject one).
+
+    Raises:
+        StoreError: the file is not an SQLite database, is damaged, is another
+            program's, or lacks a table of the schema.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, wall: Callable[[], float] = time.time) -> None:
         self.path = path
-        self._db = sqlite3.connect(path, check_same_thread=False)
+        self.wall = wall
         self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False)
+        except sqlite3.Error as err:
+            raise StoreError(
+                f"cannot open {path} ({err}): check the path and its rights"
+            ) from None
+        try:
+            self._open()
+        except sqlite3.DatabaseError as err:
+            self._db.close()
+            raise StoreError(
+                f"{path} is not a usable modern-art database ({err}): restore it from a"
+                " backup, or move it away to start afresh"
+            ) from None
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        db, path = self._db, self.path
+        found = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        (app,) = db.execute("PRAGMA application_id").fetchone()
+        (check,) = db.execute("PRAGMA quick_check").fetchone()
+        if check != "ok":
+            raise StoreError(f"{path} is damaged ({check}): restore it from a backup")
+        ours = app == APPLICATION_ID or bool(found & set(_TABLES))
+        if found and not ours:
+            raise StoreError(
+                f"{path} is another program's database (tables {', '.join(sorted(found))}):"
+                " pass another --db"
+            )
+        if ours:
+            lacking = [name for name in _TABLES if name not in found]
+            if lacking:
+                raise StoreError(
+                    f"{path} lacks the table {', '.join(lacking)} of its games: restore it from"
+                    " a backup (nothing was changed)"
+                )
         if path != ":memory:":
+            if not found:
+                db.execute("PRAGMA auto_vacuum=INCREMENTAL")  # deleted games give space back
             # WAL with synchronous=NORMAL: a committed step survives the
             # process being killed (not a power cut), at one write per step.
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-        with self._db:
-            self._db.executescript(_SCHEMA)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+        with db:
+            db.executescript(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(game_tables)")}
+            for column, kind in (("owner", "TEXT"), ("ended", "REAL")):  # a file of 0.1's server
+                if column not in columns:
+                    db.execute(f"ALTER TABLE game_tables ADD COLUMN {column} {kind}")
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
 
     def close(self) -> None:
         """Close the database."""
@@ -94,17 +168,27 @@ class Store:
         setup = {
             "record": json.loads(ma.to_json(ma.record(table.start, [], seed=table.seed))),
             "seats": [
-                {"name": s.name, "token_hash": s.token_hash, "bot": None if s.away else s.bot}
+                {
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                    "bot": None if s.away else s.bot,
+                    "person": s.kind == "human",
+                }
                 for s in table.seats
             ],
             "bot": table.bot,
             "bot_seed": table.bot_seed,
+            "invites": list(table.invites),
+            "practice": table.practice,
+            "turn": table.timings.turn,
+            "spectators": table.spectators,
         }
         try:
             with self._lock, self._db:
                 self._db.execute(
-                    "INSERT INTO game_tables (id, setup, status) VALUES (?, ?, 'playing')",
-                    (table.id, json.dumps(setup, sort_keys=True)),
+                    "INSERT INTO game_tables (id, setup, status, owner)"
+                    " VALUES (?, ?, 'playing', ?)",
+                    (table.id, json.dumps(setup, sort_keys=True), table.owner),
                 )
         except sqlite3.Error as err:
             log.error("table %s: could not save the new table: %s", table.id, err)
@@ -139,36 +223,108 @@ class Store:
                 )
                 if result is not None:
                     self._db.execute(
-                        "UPDATE game_tables SET status = 'finished', result = ? WHERE id = ?",
-                        (result, table.id),
+                        "UPDATE game_tables SET status = 'finished', result = ?, ended = ?"
+                        " WHERE id = ?",
+                        (result, self.wall(), table.id),
                     )
         except sqlite3.Error as err:  # the step is not taken: say so, in one line
             log.error("table %s: could not save a step: %s", table.id, err)
             raise TableError(503, "the server could not save this step; try again") from None
 
-    def expire(self, table_id: str) -> None:
-        """Mark an abandoned table expired: it is not brought back on the next start."""
-        with self._lock, self._db:
-            self._db.execute(
-                "UPDATE game_tables SET status = 'expired' WHERE id = ? AND status = 'playing'",
-                (table_id,),
-            )
+    def set_seat(
+        self, table_id: str, seat: int, token_hash: str | None, invite_hash: str | None
+    ) -> None:
+        """Keep a seat's new token hash (claimed or rotated) and its invitation's hash.
+
+        Raises:
+            TableError: 503 when the database refuses; nothing changed.
+        """
+        try:
+            with self._lock, self._db:
+                row = self._db.execute(
+                    "SELECT setup FROM game_tables WHERE id = ?", (table_id,)
+                ).fetchone()
+                if row is None:
+                    return
+                setup = json.loads(row[0])
+                setup["seats"][seat]["token_hash"] = token_hash
+                invites = setup.get("invites") or [None] * len(setup["seats"])
+                invites[seat] = invite_hash
+                setup["invites"] = invites
+                self._db.execute(
+                    "UPDATE game_tables SET setup = ? WHERE id = ?",
+                    (json.dumps(setup, sort_keys=True), table_id),
+                )
+        except sqlite3.Error as err:
+            log.error("table %s: could not save a seat's token: %s", table_id, err)
+            raise TableError(503, "the server could not save your seat; try again") from None
+
+    def delete(self, table_id: str) -> None:
+        """Forget a table and its log (abandoned, closed): it is not brought back.
+
+        A refusal is logged; the next :meth:`prune` does not retry it, but the
+        table is gone from the server all the same.
+        """
+        try:
+            with self._lock, self._db:
+                self._db.execute("DELETE FROM log_lines WHERE table_id = ?", (table_id,))
+                self._db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+        except sqlite3.Error as err:
+            log.error("table %s: could not delete it from %s: %s", table_id, self.path, err)
+
+    def prune(self, keep_finished: float, now: float | None = None) -> int:
+        """Delete the games finished more than ``keep_finished`` seconds ago; how many.
+
+        ``now`` is seconds since the epoch (the store's ``wall`` if ``None``).
+        Tables a server before 0.2 marked expired go too.
+        """
+        now = self.wall() if now is None else now
+        try:
+            with self._lock, self._db:
+                gone = [
+                    row[0]
+                    for row in self._db.execute(
+                        "SELECT id FROM game_tables WHERE status = 'expired'"
+                        " OR (status = 'finished' AND COALESCE(ended, 0) <= ?)",
+                        (now - keep_finished,),
+                    )
+                ]
+                for table_id in gone:
+                    self._db.execute("DELETE FROM log_lines WHERE table_id = ?", (table_id,))
+                    self._db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+            if gone and self.path != ":memory:":
+                with self._lock:
+                    self._db.execute("PRAGMA incremental_vacuum")
+        except sqlite3.Error as err:  # pruning waits for the next time; play goes on
+            log.error("could not delete old games from %s: %s", self.path, err)
+            return 0
+        return len(gone)
 
     def tables_in_play(self) -> list[StoredTable]:
-        """Every table still being played, with its log, to bring back after a restart."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, setup FROM game_tables WHERE status = 'playing' ORDER BY rowid"
-            ).fetchall()
-            found = []
-            for table_id, setup in rows:
-                lines = self._db.execute(
-                    "SELECT step, seat, by, action, note FROM log_lines"
-                    " WHERE table_id = ? ORDER BY line",
-                    (table_id,),
+        """Every table still being played, with its log, to bring back after a restart.
+
+        Raises:
+            StoreError: the file is damaged where it cannot be read at all.
+        """
+        try:
+            with self._lock:
+                rows = self._db.execute(
+                    "SELECT id, setup, owner FROM game_tables WHERE status = 'playing'"
+                    " ORDER BY rowid"
                 ).fetchall()
-                found.append(StoredTable(table_id, json.loads(setup), tuple(lines)))
-            return found
+                found = []
+                for table_id, setup, owner in rows:
+                    lines = self._db.execute(
+                        "SELECT step, seat, by, action, note FROM log_lines"
+                        " WHERE table_id = ? ORDER BY line",
+                        (table_id,),
+                    ).fetchall()
+                    found.append(StoredTable(str(table_id), str(setup), tuple(lines), owner))
+                return found
+        except sqlite3.DatabaseError as err:
+            raise StoreError(
+                f"{self.path} cannot be read ({err}): restore it from a backup"
+            ) from None
 
     def finished_record(self, table_id: str) -> str | None:
         """The finished game's record (the library's JSON), or ``None``."""
@@ -187,4 +343,7 @@ class Store:
             ).fetchone()
         if row is None:
             return []
-        return [seat["token_hash"] for seat in json.loads(row[0])["seats"]]
+        try:
+            return [seat["token_hash"] for seat in json.loads(row[0])["seats"]]
+        except (ValueError, KeyError, TypeError):
+            return []

@@ -29,6 +29,7 @@ from attrs import evolve, frozen
 import modern_art as ma
 from modern_art.web.clocks import Timings, default_action, is_open_auction
 from modern_art.web.seats import BOTS, Seat, TableError, seat_for_token
+from modern_art.web.stale import stale_verdict
 
 __all__ = ["Entry", "GameTable", "Journal"]
 
@@ -94,7 +95,11 @@ class GameTable:
         self.timings = timings
         self.journal = journal
         self.log: list[Entry] = []
-        self.created = self.touched = self.changed = now
+        self.created = self.touched = self.changed = self.acted = now
+        # The hash of each unclaimed invitation, by seat (modern_art.web.invitations).
+        self.invites: tuple[str | None, ...] = (None,) * len(seats)
+        self.practice = sum(s.kind == "human" for s in seats) == 1  # one person, the rest bots
+        self.spectators = "public"  # "none", "public" or "after" (modern_art.web.inputs)
         self.finished_at: float | None = None
         self.owner: str | None = None
         self.version = 0  # moves on with every change: push streams wait on it
@@ -138,25 +143,34 @@ class GameTable:
 
         A person whose seat a bot plays takes it back by acting.
 
+        An action made on an older step is applied now if it still means the
+        same (:func:`~modern_art.web.stale.stale_verdict`: a pass, a decline,
+        an accept, a sealed bid or a bid still above the high bid, in the same
+        auction).
+
         Raises:
-            TableError: 409 if the game moved on since ``step`` (other seats
-                sealing hidden bids does not count), 403 if the action names
-                another seat, 400 with the rule if the rules forbid it. The
-                state is then untouched.
+            TableError: 409 with what changed if the game moved on since
+                ``step`` and the action no longer means the same, 403 if the
+                action names another seat, 400 with the rule if the rules
+                forbid it. The state is then untouched.
         """
         self.touched = now
-        if step != self.state.step and not self._only_others_sealed_since(step, seat):
-            raise TableError(
-                409,
-                f"the table moved on: your action was made on step {step},"
-                f" the game is at step {self.state.step}; the page refreshes",
-            )
         if getattr(action, "seat", None) != seat:
             raise TableError(
                 403,
                 f"your seat token is for seat {seat}, the action names seat"
                 f" {getattr(action, 'seat', None)!r}",
             )
+        if step > self.state.step:
+            raise TableError(
+                409,
+                "that click was made on a table this server has not reached; the page refreshes",
+            )
+        if step < self.state.step:  # still the same meaning now? (modern_art.web.stale)
+            since = [e for entry in self.log if entry.step >= step for e in entry.events]
+            why = stale_verdict(self.state, action, since, [s.name for s in self.seats])
+            if why is not None:
+                raise TableError(409, f"{why}; the page refreshes")
         try:
             step_made = ma.apply(self.state, action)
         except ma.IllegalAction as err:
@@ -164,21 +178,9 @@ class GameTable:
         if self.seats[seat].away:
             self.come_back(seat, now)
         self._record(action, step_made, "player", now)
+        self.acted = now
         self.missed[seat] = 0
         self.advance(now)
-
-    def _only_others_sealed_since(self, step: int, seat: int) -> bool:
-        """Whether every action since ``step`` sealed another seat's bid in this hidden auction."""
-        if step > self.state.step or not isinstance(self.state.phase, ma.HiddenAuction):
-            return False
-        for entry in reversed(self.log):
-            if entry.step < step:
-                return True
-            if entry.note is not None:
-                continue
-            if entry.seat == seat or not all(isinstance(e, ma.BidSealed) for e in entry.events):
-                return False
-        return step == 0
 
     def come_back(self, seat: int, now: float) -> None:
         """The person of ``seat`` takes it back from the bot playing it (a notice in the log)."""
@@ -340,6 +342,16 @@ class GameTable:
             "over": self.state.is_over,
             "poll": self.timings.poll,
             "bot_after": self.timings.bot_after,
+            "practice": self.practice,
+            # A practice table's seed is shown from the start; a table of
+            # several people has none anybody could know (it is shuffled with secrets).
+            "seed": self.seed if self.practice else None,
+            "spectators": self.spectators,
+            "preset": next(
+                (name for name, rules in ma.presets().items() if rules == self.state.rules),
+                "custom",
+            ),
+            "turn": self.timings.turn,
         }
 
     def record(self) -> ma.GameRecord:

@@ -303,7 +303,9 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
 ) -> None:
     """Two people in two browser contexts each see their own hand, and updates arrive unasked."""
     base, registry = server
-    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1], seed=5)
+    table, tokens = registry.open_table(
+        ["Ann", "Bo", "Cy"], humans=[0, 1], seed=5, invitations=False
+    )
     hands = [{c.id for c in p.hand} for p in table.state.players]
     first, second = new_page(browser), new_page(browser)
     replies: list[Any] = []
@@ -362,7 +364,9 @@ def undeafen(page: Any) -> None:
 
 def three_people(registry: Registry, seed: int) -> tuple[Any, dict[int, str]]:
     """A table of three people, whose open auctions wait 30 s before "going once"."""
-    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1, 2], seed=seed)
+    table, tokens = registry.open_table(
+        ["Ann", "Bo", "Cy"], humans=[0, 1, 2], seed=seed, invitations=False
+    )
     with registry.lock:
         table.timings = evolve(TIMINGS, open_idle=30.0)
     return table, tokens
@@ -371,7 +375,7 @@ def three_people(registry: Registry, seed: int) -> tuple[Any, dict[int, str]]:
 def test_a_stale_click_is_refused_politely_and_the_page_refreshes(
     server: tuple[str, Registry], browser: Any
 ) -> None:
-    """A bid on a page that missed a raise gets 409, a polite banner, and the page catches up."""
+    """A bid below a raise the page missed gets 409, a polite banner, and the page catches up."""
     base, registry = server
     table, tokens = three_people(registry, seed=5)
     ann, bo = new_page(browser), new_page(browser)
@@ -386,10 +390,11 @@ def test_a_stale_click_is_refused_politely_and_the_page_refreshes(
     ann.click("#bid-button")
     ann.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
     assert bo.evaluate("document.body.dataset.step") == stale
-    bo.fill("#bid-amount", "5")
+    bo.fill("#bid-amount", "2")
     bo.click("#bid-button")
     bo.wait_for_selector("#banner.info:not([hidden])", timeout=WAIT_MS)
-    assert "the table moved on" in (bo.text_content("#banner") or "")
+    said = bo.text_content("#banner") or ""
+    assert "Ann bid 3" in said and "no longer above the high bid 3" in said
     undeafen(bo)
     bo.wait_for_function("(s) => document.body.dataset.step !== s", arg=stale, timeout=WAIT_MS)
     step = bo.evaluate("document.body.dataset.step")
@@ -532,7 +537,9 @@ def test_a_person_back_from_away_takes_the_seat_back_with_a_click(
 ) -> None:
     """When a bot took the seat over, the page says so in the log and the button gives it back."""
     base, registry = server
-    table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0, 1], seed=5)
+    table, tokens = registry.open_table(
+        ["Ann", "Bo", "Cy"], humans=[0, 1], seed=5, invitations=False
+    )
     with registry.lock:
         table.timings = evolve(TIMINGS, bot_delay=30.0)  # the bot waits: the click comes first
     page = new_page(browser)

@@ -157,7 +157,9 @@ def test_the_default_actions_are_pass_else_the_first_choice() -> None:
 
 def test_the_turn_clock_is_shown_to_the_page(registry: Registry, client: TestClient) -> None:
     """A person's document shows how long they have; another's shows the same deadline."""
-    table, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=5)
+    table, tokens = registry.open_table(
+        ["Ann", "Bea", "Bot"], humans=[0, 1], seed=5, invitations=False
+    )
     mine = seat_view(client, table.id, tokens[0])["clock"]
     assert mine == {"stage": "turn", "passes_in": FAST.turn, "total": FAST.turn, "going": 0.0}
     registry.clock.advance(10.0)  # type: ignore[attr-defined]
@@ -168,7 +170,9 @@ def test_after_missed_turns_a_bot_plays_the_seat_until_the_person_comes_back(
     clock: Clock, client: TestClient, registry: Registry
 ) -> None:
     """After ``bot_after`` missed clocks a bot plays the seat (logged); the link takes it back."""
-    table, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=5)
+    table, tokens = registry.open_table(
+        ["Ann", "Bea", "Bot"], humans=[0, 1], seed=5, invitations=False
+    )
     for _ in range(60):
         if all(table.seats[s].away for s in (0, 1)):
             break
@@ -197,7 +201,7 @@ def test_after_missed_turns_a_bot_plays_the_seat_until_the_person_comes_back(
 def test_acting_takes_the_seat_back(clock: Clock) -> None:
     """A person whose seat a bot plays takes it back by acting before the bot does."""
     registry = Registry(Timings(bot_delay=5.0, tick=None), clock=clock)
-    table, _ = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=5)
+    table, _ = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=5, invitations=False)
     table.hand_to_bot(0, clock())
     assert table.seats[0].away and 0 in table.state.to_act
     act(registry, table, ma.legal_actions(table.state, 0)[0])

@@ -53,17 +53,21 @@ def test_page_and_static_files_are_served(client: TestClient) -> None:
 # -- opening tables ---------------------------------------------------------
 
 
-def test_open_table_gives_each_person_a_secret_link(client: TestClient) -> None:
-    """Opening a table answers one link per person's seat, each with its own random token."""
+def test_open_table_gives_the_opener_a_token_and_the_others_invitations(
+    client: TestClient,
+) -> None:
+    """The opener gets their seat's random token, every other person an invitation link."""
     reply = client.post(
         "/api/tables", json={"players": 4, "humans": [0, 2], "names": ["A", "B", "C", "D"]}
     )
     assert reply.status_code == 201
     body = reply.json()
     assert [s["seat"] for s in body["seats"]] == [0, 2]
-    tokens = [s["link"].split("#token=")[1] for s in body["seats"]]
-    assert all(s["link"].startswith(f"/t/{body['table']}#token=") for s in body["seats"])
-    assert len(set(tokens)) == 2 and all(len(t) >= 32 for t in tokens)
+    assert body["you"]["seat"] == 0 and len(body["you"]["token"]) >= 32
+    assert body["you"]["link"] == f"/t/{body['table']}#token={body['you']['token']}"
+    (invitation,) = body["invitations"]
+    assert invitation["seat"] == 2 and invitation["link"].startswith(f"/t/{body['table']}#invite=")
+    assert "token" not in invitation["link"]
     kinds = [s["kind"] for s in body["summary"]["seats"]]
     assert kinds == ["human", "bot", "human", "bot"]
     assert [s["name"] for s in body["summary"]["seats"]] == ["A", "B", "C", "D"]
@@ -82,7 +86,10 @@ def test_open_table_gives_each_person_a_secret_link(client: TestClient) -> None:
         (b'{"players": 3, "names": ["a", "b"]}', "names must be 3 names"),
         (b'{"names": ["a", "b"]}', "players must be 3, 4 or 5, got 2"),
         (b'{"names": ["a", "b", ""]}', "the name of seat 2 must be 1 to 24 characters"),
-        (b'{"bot": "genius"}', "bot must be one of ['heuristic', 'random', 'search']"),
+        (
+            b'{"bot": "genius"}',
+            "bot must be one of ['heuristic', 'montecarlo', 'random', 'search']",
+        ),
         (b'{"seed": -1}', "seed must be a whole number"),
         (b'{"seed": true}', "seed must be a whole number"),
         (b'{"colour": "red"}', "unknown fields ['colour']"),
@@ -327,15 +334,15 @@ def test_action_needs_the_right_token(registry: Registry, client: TestClient) ->
 
 
 def test_stale_step_is_409_and_changes_nothing(registry: Registry, client: TestClient) -> None:
-    """An action made on an old step is refused politely with 409."""
+    """An action made on an old step that no longer means the same is refused with 409."""
     table, tokens = open_http(client)
     state = registry.tables[table].state
     ok = post_action(client, table, tokens[0], ma.PlayCard(0, state.players[0].hand[0]), 0)
     assert ok.status_code == 200
     after = registry.tables[table].state
-    late = post_action(client, table, tokens[0], ma.Pass(0), 0)
+    late = post_action(client, table, tokens[0], ma.PlayCard(0, state.players[0].hand[1]), 0)
     assert late.status_code == 409
-    assert "the table moved on" in late.json()["error"]
+    assert "choose again" in late.json()["error"]
     assert registry.tables[table].state is after
     ahead = post_action(client, table, tokens[0], ma.Pass(0), after.step + 5)
     assert ahead.status_code == 409

@@ -61,8 +61,12 @@ def test_a_restarted_registry_goes_on_at_the_same_step_with_the_same_views(
     """Tables, their logs (notices too), views and tokens come back from the database."""
     path = tmp_path / "web.sqlite3"
     first, _ = on(path, clock)
-    table, tokens = first.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=7)
-    other, _ = first.open_table(["Cy", "Bot", "Dee"], humans=[0, 2], seed=8, bot="random")
+    table, tokens = first.open_table(
+        ["Ann", "Bea", "Bot"], humans=[0, 1], seed=7, invitations=False
+    )
+    other, _ = first.open_table(
+        ["Cy", "Bot", "Dee"], humans=[0, 2], seed=8, bot="random", invitations=False
+    )
     play_a_little(first, table, 6)
     table.hand_to_bot(1, clock())
     table.come_back(1, clock())
@@ -84,7 +88,9 @@ def test_seat_tokens_are_stored_hashed(tmp_path: Path, clock: Clock) -> None:
     """The database holds each token's SHA-256, never the token."""
     path = tmp_path / "web.sqlite3"
     registry, _ = on(path, clock)
-    _, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=7)
+    _, tokens = registry.open_table(
+        ["Ann", "Bea", "Bot"], humans=[0, 1], seed=7, invitations=False
+    )
     assert registry.store is not None
     registry.store.close()
     raw = path.read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("web.sqlite3-*"))
@@ -107,7 +113,9 @@ def test_expired_tables_do_not_come_back(tmp_path: Path, clock: Clock) -> None:
 def test_a_finished_game_can_be_downloaded(tmp_path: Path, clock: Clock) -> None:
     """Its people download the record (the library's JSON), also after it left memory."""
     registry, client = on(tmp_path / "web.sqlite3", clock)
-    table, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=3)
+    table, tokens = registry.open_table(
+        ["Ann", "Bea", "Bot"], humans=[0, 1], seed=3, invitations=False
+    )
     url = f"/api/tables/{table.id}/record"
     early = client.get(url, headers=auth(tokens[0]))
     assert early.status_code == 409 and "not over yet" in early.json()["error"]
@@ -163,11 +171,11 @@ def test_a_killed_server_goes_on_with_every_game(
     db, port, processes = served
     base = f"http://127.0.0.1:{port}"
     processes.append(serve(db, port))
-    opened = httpx.post(
-        f"{base}/api/tables", json={"players": 3, "humans": [0, 1], "seed": 12}
-    ).json()
+    opened = httpx.post(f"{base}/api/tables", json={"players": 3, "humans": [0, 1]}).json()
     table = opened["table"]
-    tokens = [s["link"].split("#token=")[1] for s in opened["seats"]]
+    code = opened["invitations"][0]["link"].split("#invite=")[1]
+    claimed = httpx.post(f"{base}/api/tables/{table}/claim", json={"invite": code}).json()
+    tokens = [opened["you"]["token"], claimed["token"]]
     for _ in range(5):
         body = httpx.get(f"{base}/api/tables/{table}/seat", headers=auth(tokens[0])).json()
         seat = 0 if body["view"]["legal_actions"] else 1
@@ -193,7 +201,9 @@ def test_a_step_the_database_refuses_is_not_taken(
 ) -> None:
     """When the database cannot save a step the person gets 503 and the table stays as it was."""
     registry, client = on(tmp_path / "web.sqlite3", clock)
-    table, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], seed=7)
+    table, tokens = registry.open_table(
+        ["Ann", "Bea", "Bot"], humans=[0, 1], seed=7, invitations=False
+    )
     before, log = table.state, list(table.log)
     assert registry.store is not None
     registry.store.close()
@@ -207,4 +217,4 @@ def test_a_step_the_database_refuses_is_not_taken(
     assert table.state is before and table.log == log
     assert "could not save a step" in caplog.text
     opened = client.post("/api/tables", json={"players": 3})
-    assert opened.status_code == 503 and len(registry.tables) == 1
+    assert opened.status_code == 503 and len(registry.tables) == 1, opened.text

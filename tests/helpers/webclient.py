@@ -50,11 +50,23 @@ def auth(token: str) -> dict[str, str]:
 
 
 def open_http(client: TestClient, **fields: Any) -> tuple[str, dict[int, str]]:
-    """Open a table through the API; its id and each person's token by seat."""
-    reply = client.post("/api/tables", json={"players": 3, "humans": [0], "seed": 4, **fields})
+    """Open a table through the API, claim every invitation; its id and each person's token.
+
+    A practice table (one person) is seeded 4 unless ``fields`` say otherwise;
+    a table of more people takes no seed.
+    """
+    wanted = {"players": 3, "humans": [0], **fields}
+    if len(wanted["humans"]) == 1:
+        wanted.setdefault("seed", 4)
+    reply = client.post("/api/tables", json=wanted)
     assert reply.status_code == 201, reply.text
     body = reply.json()
-    tokens = {s["seat"]: s["link"].split("#token=")[1] for s in body["seats"]}
+    tokens = {body["you"]["seat"]: body["you"]["token"]}
+    for invitation in body["invitations"]:
+        code = invitation["link"].split("#invite=")[1]
+        claimed = client.post(f"/api/tables/{body['table']}/claim", json={"invite": code})
+        assert claimed.status_code == 201, claimed.text
+        tokens[invitation["seat"]] = claimed.json()["token"]
     return body["table"], tokens
 
 
@@ -81,7 +93,13 @@ def stacked(registry: Registry, hands: list[list[Any]], humans: list[int], **kw:
     rules = short_rules(len(hands[0]))
     deck = ma.stack_deck(hands, rules=rules)
     return registry.open_table(
-        ["Ann", "Bea", "Cy"], humans=humans, rules=rules, deck=deck, seed=1, **kw
+        ["Ann", "Bea", "Cy"],
+        humans=humans,
+        rules=rules,
+        deck=deck,
+        seed=1,
+        **kw,
+        invitations=False,
     )
 
 

@@ -104,7 +104,7 @@ function render() {
   const acting = view.to_act.map(nameOf).join(", ");
   $("status").textContent = table.over
     ? "The game is over."
-    : `Round ${view.round} · step ${view.step} · ${legal().length ? "your turn" : `waiting for ${acting}`}`;
+    : `Round ${view.round} · ${legal().length ? "your turn" : `waiting for ${acting}`}`;
   $("round-label").textContent = `· round ${view.round} of ${view.rules.rounds}`;
   renderBoard();
   renderPlayers();
@@ -389,7 +389,7 @@ async function openTable(event) {
   const people = Math.min(Number(form.people.value), players - 1);
   const humans = Array.from({ length: people + 1 }, (_, s) => s);
   const names = Array.from({ length: players }, (_, s) => (s === 0 ? form.name.value.trim() || "You" : s <= people ? `Player ${s + 1}` : `Bot ${s + 1}`));
-  const request = { players, humans, names, bot: form.bot.value };
+  const request = { players, humans, names, bot: form.bot.value, preset: form.preset.value, turn: Number(form.turn.value), spectators: form.spectators.value };
   if (form.seed.value.trim()) request.seed = Number(form.seed.value.trim());
   const reply = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request) });
   const body = await reply.json();
@@ -399,28 +399,57 @@ async function openTable(event) {
     return;
   }
   $("lobby-error").hidden = true;
-  if (body.seats.length === 1) { // nobody to send links to: sit down at once
-    location.assign(new URL(body.seats[0].link, location.href).href);
+  if (body.invitations.length === 0) { // nobody to invite: sit down at once
+    location.assign(new URL(body.you.link, location.href).href);
     return;
   }
   const items = body.seats.map((s) => {
     const url = new URL(s.link, location.href).href;
-    return el("li", {}, `Seat ${s.seat + 1}, ${s.name}: `, el("a", { href: url, "data-seat": s.seat }, s.seat === 0 ? "take your seat" : url));
+    const label = s.you ? "take your seat" : url;
+    return el("li", {}, `Seat ${s.seat + 1}, ${s.name}${s.you ? " (you)" : ", invitation"}: `, el("a", { href: url, "data-seat": s.seat }, label));
   });
   setChildren($("link-list"), items);
   $("links").hidden = false;
 }
 
-function start() {
+async function fillLobby() {
+  // Every bot the library has, from the server (a new bot appears by itself).
+  try {
+    const reply = await fetch("/api/options");
+    if (!reply.ok) return;
+    const options = await reply.json();
+    setChildren($("bot-choice"), options.bots.map((b) => el("option", { value: b.name }, b.title)));
+    $("bot-choice").value = "heuristic";
+  } catch (err) { /* the lobby keeps its default bot */ }
+}
+
+async function claimInvitation(code) {
+  // An invitation claims its seat once; the token replaces it in the address.
+  const reply = await fetch(`/api/tables/${encodeURIComponent(page.tableId)}/claim`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ invite: code }),
+  });
+  const body = await reply.json();
+  if (!reply.ok) { showBanner(body.error); return null; }
+  history.replaceState(null, "", `#token=${body.token}`);
+  return body.token;
+}
+
+async function start() {
   const match = location.pathname.match(/^\/t\/([^/]+)$/);
   if (!match) {
     $("lobby").hidden = false;
     $("new-table").addEventListener("submit", openTable);
+    fillLobby();
     return;
   }
   page.tableId = decodeURIComponent(match[1]);
-  page.token = new URLSearchParams(location.hash.slice(1)).get("token");
+  const params = new URLSearchParams(location.hash.slice(1));
+  page.token = params.get("token");
   $("table").hidden = false;
+  if (!page.token && params.get("invite")) {
+    page.token = await claimInvitation(params.get("invite"));
+    if (!page.token) return; // the banner says why (already used, malformed)
+  }
   if (!page.token) {
     showBanner("This link has no seat token; open the link you were given for your seat.");
     return;
