@@ -18,10 +18,44 @@ from typing import BinaryIO
 from modern_art.core.records import GameRecord
 from modern_art.wire.documents import SerializationError, from_json, to_json
 
-__all__ = ["RecordsFile"]
+__all__ = ["LinesFile", "RecordsFile"]
 
 
-class RecordsFile:
+class LinesFile:
+    """A file of whole lines, appended to after the last whole line read.
+
+    A subclass's ``read`` sets ``_end`` to where its whole lines end; opening
+    (as a context manager) drops whatever follows (a line a killed run left
+    without its newline), and :meth:`_append` writes and flushes one line.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._end = 0
+        self._file: BinaryIO | None = None
+
+    def _open(self) -> None:
+        self._file = self.path.open("r+b" if self.path.exists() else "wb")
+        self._file.truncate(self._end)
+        self._file.seek(self._end)
+
+    def _append(self, line: bytes) -> None:
+        assert self._file is not None, "write inside a with block"
+        self._file.write(line)
+        self._file.flush()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+class RecordsFile(LinesFile):
     """The records file of one tournament run: read what is there, then append.
 
     Use :meth:`read` first (it finds where the whole lines end), then as a
@@ -29,10 +63,8 @@ class RecordsFile:
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
-        self._end = 0
+        super().__init__(path)
         self._read_to_end = False
-        self._file: BinaryIO | None = None
 
     def read(self) -> Iterator[GameRecord]:
         """The records of the file's whole lines, in order (none if it does not exist).
@@ -66,25 +98,11 @@ class RecordsFile:
 
     def write(self, record: GameRecord) -> None:
         """Append ``record`` as one line and flush it to the operating system."""
-        assert self._file is not None, "write inside a with block"
-        self._file.write(to_json(record).encode("ascii") + b"\n")
-        self._file.flush()
+        self._append(to_json(record).encode("ascii") + b"\n")
 
     def __enter__(self) -> RecordsFile:
         """Open for appending after the last whole line read, dropping any partial one."""
         # Truncating after a partial read would lose games: read() must have finished.
         assert self._read_to_end, "read the whole file before appending to it"
-        self._file = self.path.open("r+b" if self.path.exists() else "wb")
-        self._file.truncate(self._end)
-        self._file.seek(self._end)
+        self._open()
         return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None

@@ -19,12 +19,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from pathlib import Path
-from types import TracebackType
-from typing import Any, BinaryIO, Final
+from typing import Any, Final
 
 from modern_art.agents.match.game import GameResult, SeatError
 from modern_art.agents.match.plan import MatchPlan
+from modern_art.agents.records_file import LinesFile
 from modern_art.wire.documents import SerializationError, from_json, to_json
 from modern_art.wire.parsing import MAX_JSON_BYTES, TextError, parse
 
@@ -57,14 +56,12 @@ def game_line(plan: MatchPlan, result: GameResult) -> bytes:
     return f'{head[:-1]},"record":{to_json(result.record)}}}\n'.encode("ascii")
 
 
-class MatchRecords:
+class MatchRecords(LinesFile):
     """The records file of one match: read what is there (checked), then append."""
 
     def __init__(self, path: str | os.PathLike[str], plan: MatchPlan) -> None:
-        self.path = Path(path)
+        super().__init__(path)
         self.plan = plan
-        self._end = 0
-        self._file: BinaryIO | None = None
 
     def read(self) -> Iterator[GameResult]:
         """The games of the file's whole lines, in order (none if it does not exist).
@@ -130,25 +127,11 @@ class MatchRecords:
 
     def write(self, line: bytes) -> None:
         """Append one game's line and flush it."""
-        assert self._file is not None, "write inside a with block"
-        self._file.write(line)
-        self._file.flush()
+        self._append(line)
 
     def __enter__(self) -> MatchRecords:
-        self._file = self.path.open("r+b" if self.path.exists() else "wb")
-        self._file.truncate(self._end)
-        self._file.seek(self._end)
+        self._open()
         return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
 
 
 def _error(where: str, players: int) -> Any:
