@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, overload
+from typing import Any, Literal, overload
 
 from modern_art._speed import PURE
 from modern_art.core.legal import LegalActions, legal_actions
@@ -23,7 +23,7 @@ from modern_art.data.events import Event
 from modern_art.data.phases import GameOver
 from modern_art.data.state import GameState
 
-__all__ = ["Policy", "playout"]
+__all__ = ["Policy", "Until", "playout"]
 
 Policy = Callable[[GameState, LegalActions, random.Random], Action]
 """A playout's chooser: ``policy(state, actions, rng)`` returns one of ``actions``.
@@ -33,15 +33,22 @@ Policy = Callable[[GameState, LegalActions, random.Random], Action]
 own :class:`random.Random`, seeded with the playout's ``seed``.
 """
 
+Until = Literal["game", "round"]
+"""Where a playout stops: the game's end (R8.1), or the end of the round it starts in (R6.1)."""
+
 
 # Two overloads spell the types for type checkers; the implementation takes ``object``,
 # so that the compiled build too refuses a wrong argument with the documented
 # ValueError rather than a TypeError at the call (and sees True as no int seed).
 @overload
-def playout(state: GameState, *, seed: int) -> GameState: ...
+def playout(state: GameState, *, seed: int, until: Until = "game") -> GameState: ...
 @overload
-def playout(state: GameState, *, seed: int, policy: Policy | None) -> GameState: ...
-def playout(state: object, *, seed: object, policy: object = None) -> GameState:
+def playout(
+    state: GameState, *, seed: int, policy: Policy | None, until: Until = "game"
+) -> GameState: ...
+def playout(
+    state: object, *, seed: object, policy: object = None, until: object = "game"
+) -> GameState:
     """Play ``state`` on to the game's end and return the final state.
 
     With no ``policy``, each choice is uniform over every seat's legal
@@ -59,17 +66,25 @@ def playout(state: object, *, seed: object, policy: object = None) -> GameState:
     No events or steps are kept: only the final state is returned (replay
     with :func:`~modern_art.apply` when the events are wanted).
 
+    With ``until="round"`` it stops as soon as the round it starts in has
+    ended (R6.1): the state returned is the one just after that round's
+    sale, with the next round dealt (its ``round`` one higher), or the game
+    over. The choices up to there are the same as with ``until="game"``:
+    a search that scores rounds pays only for the round.
+
     Args:
         state: a game that is not over.
         seed: an ``int`` seeding the playout's ``random.Random``; as in
             Python's :mod:`random`, ``-n`` plays as ``n`` does.
         policy: the chooser (:data:`Policy`); ``None``: uniform at random.
+        until: ``"game"`` (the default) or ``"round"`` (:data:`Until`).
 
     Raises:
         ValueError: ``state`` is not a :class:`~modern_art.GameState`, the
             game is already over (R8.1), or ``seed`` is not an ``int`` (a
             ``bool``, ``None``, a ``str`` or a ``float`` is none), or
-            ``policy`` is neither ``None`` nor callable, or a state built
+            ``policy`` is neither ``None`` nor callable, or ``until`` is
+            neither ``"game"`` nor ``"round"``, or a state built
             by hand leaves no seat an action while the game is not over.
         IllegalAction: the policy returned an action that is not legal in
             the state it was given; the error cites the rule the action
@@ -87,22 +102,33 @@ def playout(state: object, *, seed: object, policy: object = None) -> GameState:
         raise ValueError(f"seed must be an int, got {seed!r}")
     if isinstance(state.phase, GameOver):
         raise ValueError("the game is over: there is nothing to play out (R8.1)")
+    if until == "game":
+        stop_round = _NO_ROUND
+    elif until == "round":
+        stop_round = state.round + 1
+    else:
+        raise ValueError(f"until must be 'game' or 'round', got {until!r}")
+    if policy is not None and not callable(policy):
+        raise ValueError(f"policy must be None or a callable, got {policy!r}")
     rng = random.Random(seed)
     if policy is None:
-        return _uniform(state, rng)
-    if not callable(policy):
-        raise ValueError(f"policy must be None or a callable, got {policy!r}")
-    return _chosen(state, rng, policy)
+        return _uniform(state, rng, stop_round)
+    return _chosen(state, rng, policy, stop_round)
 
 
-def _uniform(state: GameState, rng: random.Random) -> GameState:
+_NO_ROUND = -1
+"""``stop_round`` when the playout goes on to the game's end: no state's round is -1."""
+
+
+def _uniform(state: GameState, rng: random.Random, stop_round: int) -> GameState:
     """The documented loop without its costs: no sequence, no ``Step``, no events kept.
 
     :func:`~modern_art.core.uniform.draw` gives the action the loop would
     take, without building the legal actions. Each is one they offer, so
     ``apply``'s own checks (not over, an action, a seat) hold already; the
     phase's handler still checks the rest as ever. The events go into one
-    list, emptied after each action.
+    list, emptied after each action. It stops early at the first state
+    in ``stop_round`` (the next round, dealt), if any.
     """
     getrandbits: Any = rng.getrandbits
     events: list[Event] = []
@@ -119,10 +145,14 @@ def _uniform(state: GameState, rng: random.Random) -> GameState:
             state = play(state, phase, action, seat, events)
         events.clear()
         phase = state.phase
+        if state.round == stop_round:
+            break
     return state
 
 
-def _chosen(state: GameState, rng: random.Random, policy: Callable[..., object]) -> GameState:
+def _chosen(
+    state: GameState, rng: random.Random, policy: Callable[..., object], stop_round: int
+) -> GameState:
     while not isinstance(state.phase, GameOver):
         actions = legal_actions(state)
         # Untyped: whatever the policy returns, apply refuses what is no legal action.
@@ -136,4 +166,6 @@ def _chosen(state: GameState, rng: random.Random, policy: Callable[..., object])
                 action,
             ) from err
         state = step.state
+        if state.round == stop_round:
+            break
     return state

@@ -148,3 +148,46 @@ def test_R4_1_playout_refuses_an_illegal_bid_later_in_the_game() -> None:
     with pytest.raises(ma.IllegalAction, match="at step") as err:
         ma.playout(ma.new_game(4, seed=3), seed=1, policy=policy)
     assert err.value.rule == "R3.1"
+
+
+def _loop_to_round_end(state: ma.GameState, seed: int) -> ma.GameState:
+    """The documented loop, stopped once the round it starts in has ended (R6.1)."""
+    start_round = state.round
+    rng = random.Random(seed)
+    while not state.is_over and state.round == start_round:
+        acts = ma.legal_actions(state)
+        state = ma.apply(state, acts[rng.randrange(len(acts))]).state
+    return state
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_R6_1_playout_until_round_stops_where_the_round_ends(players: int) -> None:
+    """``until="round"``: the loop's very game, stopped just after the round's sale."""
+    for seed in range(200):
+        start = ma.new_game(players, seed=seed)
+        end = ma.playout(start, seed=seed, until="round")
+        assert end == _loop_to_round_end(start, seed), seed
+        assert end.is_over or end.round == start.round + 1
+        first = lambda s, acts, rng: acts[0]  # noqa: E731
+        chosen = ma.playout(start, seed=seed, policy=first, until="round")
+        assert chosen.is_over or chosen.round == start.round + 1
+
+
+def test_R6_1_playout_until_round_from_mid_game_and_the_last_round() -> None:
+    """From the middle of a round, and in the last round (which ends the game, R8.1)."""
+    states = [ma.new_game(4, seed=3)]
+    rng = random.Random(3)
+    while not states[-1].is_over:
+        acts = ma.legal_actions(states[-1])
+        states.append(ma.apply(states[-1], acts[rng.randrange(len(acts))]).state)
+    for state in states[1:-1:7]:
+        end = ma.playout(state, seed=8, until="round")
+        assert end == _loop_to_round_end(state, 8)
+        if state.round == state.rules.rounds:
+            assert end.is_over
+
+
+@pytest.mark.parametrize("until", ["Round", "", None, 1, "games"])
+def test_R8_1_playout_refuses_an_unknown_until(until: object) -> None:
+    with pytest.raises(ValueError, match="until must be"):
+        ma.playout(ma.new_game(3, seed=1), seed=1, until=until)  # type: ignore[call-overload]
