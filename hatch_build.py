@@ -55,9 +55,11 @@ COMPILED_MODULES = (
     "core/uniform",
     "core/playout",
     "seeing/viewing",
+    "seeing/encoding",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
-mypyc cannot compile), and a view's values with :func:`~modern_art.view` (``seeing/viewing``)."""
+mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), and the
+framework adapters' observations, masks and decoding (``seeing/encoding``)."""
 
 _SETUP = """
 import sys

@@ -28,8 +28,8 @@ is true, the reward is ``illegal_reward`` (-1 by default) and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from collections.abc import Iterator, Sequence
+from typing import Any, SupportsFloat, overload
 
 import gymnasium
 import numpy as np
@@ -38,20 +38,19 @@ from gymnasium import spaces
 from modern_art.agents.base import Agent
 from modern_art.agents.heuristic import HeuristicAgent
 from modern_art.agents.tournament import AgentFactory
-from modern_art.core.seats import next_seat
 from modern_art.core.transition import apply, new_game
 from modern_art.data.events import Event
+from modern_art.data.phases import GameOver
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec
-from modern_art.envs.incremental import ObservationCache, follow_money, observe_state
+from modern_art.envs.incremental import encoder
 from modern_art.envs.observation import Observation, observation_size
 from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
-from modern_art.seeing.money import MoneyLedger
 from modern_art.seeing.redaction import visible_events
 from modern_art.seeing.views import view
 
-__all__ = ["ENV_ID", "SeatEnv"]
+__all__ = ["ENV_ID", "SeatEnv", "SeatEvents"]
 
 ENV_ID = "modern_art/Seat-v0"
 """The id this module registers with Gymnasium."""
@@ -112,9 +111,12 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self.game_state: GameState = new_game(players, seed=0, rules=self.rules)
         """The game in progress (for logging and tests; the learner must not read it)."""
         self._agents: dict[int, Agent] = {}
-        self._seen: list[list[Event]] = [[] for _ in range(players)]
-        self._ledger = MoneyLedger.start(self.rules, players)
-        self._observations = ObservationCache()
+        # Every event of the game, and what each seat may see of them (redacted when read).
+        self._events: list[Event] = []
+        self._seen = [SeatEvents(self._events, s) for s in range(players)]
+        # Observations, masks and decoding (compiled in the compiled build); the
+        # money it shows is the state's, which is the public record's (R7.4).
+        self._encoder = encoder(self.rules, players, self.codec.max_amount)
         self._abandoned = False
 
     def _scale(self) -> float:
@@ -135,8 +137,8 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             s: factory(self._seeds.getrandbits(63))
             for s, factory in zip(others, self.opponents, strict=True)
         }
-        self._seen = [[] for _ in range(self.players)]
-        self._ledger = MoneyLedger.start(self.rules, self.players)
+        self._events = []
+        self._seen = [SeatEvents(self._events, s) for s in range(self.players)]
         self._abandoned = False
         self._play_bots()
         return self._observation(), self._info()
@@ -148,22 +150,29 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             RuntimeError: the episode has ended (the game is over, or an
                 illegal action abandoned it): call ``reset``.
         """
-        if self.game_state.is_over or self._abandoned:
+        state = self.game_state
+        if type(state.phase) is GameOver or self._abandoned:
             raise RuntimeError("the episode has ended: call reset()")
         index = int(action)
-        mask = self.codec.mask(self.game_state, self.seat)
-        if not 0 <= index < len(mask) or not mask[index]:
+        table = self._encoder
+        # The mask of the last reset or step (info["action_mask"]) is still in the encoder.
+        if not table.allows(index):
             self._abandoned = True
             info = self._info()
             info["illegal_action"] = index
             return self._observation(), self.illegal_reward, True, False, info
-        self._apply(self.codec.decode(index, self.game_state, self.seat))
+        step = apply(state, table.decode(index, state, self.seat))
+        self.game_state = step.state
+        self._events.extend(step.events)
         self._play_bots()
+        state = self.game_state
         reward = 0.0
-        if self.game_state.is_over:
-            money = [p.money for p in self.game_state.players]
+        over = type(state.phase) is GameOver
+        if over:
+            money = [p.money for p in state.players]
             reward = final_rewards(money, self.reward, self.rules)[self.seat]
-        return self._observation(), reward, self.game_state.is_over, False, self._info()
+        observation = table.observe(state, self.seat)
+        return observation, reward, over, False, {"action_mask": table.mask(state, self.seat)}
 
     def render(self) -> str | None:
         """The spectator's board as text (``render_mode="ansi"``); ``None`` otherwise."""
@@ -171,25 +180,65 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             return None
         return str(view(self.game_state, None))
 
-    def _apply(self, action: Any) -> None:
-        step = apply(self.game_state, action)
-        self.game_state = step.state
-        self._ledger = follow_money(self._ledger, step.events)
-        for s in range(self.players):
-            self._seen[s].extend(visible_events(step.events, s))
-
     def _play_bots(self) -> None:
-        while not self.game_state.is_over:
-            seat = next_seat(self.game_state)
-            if seat == self.seat:
+        """Ask the bots in ``next_seat`` order until the learning seat must act or the game ends."""
+        state, learner, agents = self.game_state, self.seat, self._agents
+        events, seen, ask = self._events, self._seen, self._encoder.first_to_ask
+        while type(state.phase) is not GameOver:
+            seat = ask(state)  # next_seat(state), its to_act kept for the observation
+            if seat == learner:
                 return
-            self._apply(self._agents[seat].act(view(self.game_state, seat), self._seen[seat]))
+            step = apply(state, agents[seat].act(view(state, seat), seen[seat]))
+            self.game_state = state = step.state
+            events.extend(step.events)
 
     def _observation(self) -> Observation:
-        return observe_state(self.game_state, self.seat, self._ledger.money, self._observations)
+        vector: Observation = self._encoder.observe(self.game_state, self.seat)
+        return vector
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.codec.mask(self.game_state, self.seat)}
+        """``{"action_mask": ...}``, which the encoder keeps for the next ``step`` to check."""
+        return {"action_mask": self._encoder.mask(self.game_state, self.seat)}
+
+
+class SeatEvents(Sequence[Event]):
+    """The events one seat may see (:func:`~modern_art.visible_events`) of a game's events so far.
+
+    What a bot is handed as its ``events``: a sequence over the game's own
+    list of events, redacting each for the seat the first time it is read,
+    so a bot that never reads its events (a random one) costs no redaction.
+    """
+
+    __slots__ = ("_events", "_seat", "_seen")
+
+    def __init__(self, events: list[Event], seat: int) -> None:
+        self._events = events
+        self._seat = seat
+        self._seen: list[Event] = []
+
+    def _caught_up(self) -> list[Event]:
+        seen, events = self._seen, self._events
+        if len(seen) < len(events):
+            seen.extend(visible_events(events[len(seen) :], self._seat))
+        return seen
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        return self._caught_up()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._caught_up())
+
+    def __repr__(self) -> str:
+        return f"SeatEvents({self._caught_up()!r}, seat={self._seat!r})"
 
 
 if ENV_ID not in gymnasium.registry:

@@ -34,16 +34,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from modern_art.core.seats import first_to_ask
 from modern_art.core.transition import apply, new_game
 from modern_art.data.phases import GameOver
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec
-from modern_art.envs.incremental import ObservationCache, follow_money
+from modern_art.envs.incremental import encoder
 from modern_art.envs.observation import observation_size
 from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
-from modern_art.seeing.money import MoneyLedger
 from modern_art.seeing.views import view
 
 __all__ = ["ModernArtEnv", "env", "raw_env"]
@@ -146,8 +144,9 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         }
         self._seeds = random.Random()
         self.game_state: GameState = new_game(players, seed=0, rules=self.rules)
-        self._ledger = MoneyLedger.start(self.rules, players)
-        self._observations = ObservationCache()
+        # Observations, masks and decoding (compiled in the compiled build); the
+        # money it shows is the state's, which is the public record's (R7.4).
+        self._encoder = encoder(self.rules, players, self.codec.max_amount)
         self._reset_tables()
 
     def _money_scale(self) -> float:
@@ -168,7 +167,6 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self.game_state = new_game(
             self.players, seed=self._seeds.getrandbits(63), rules=self.rules
         )
-        self._ledger = MoneyLedger.start(self.rules, self.players)
         self._reset_tables()
 
     def _reset_tables(self) -> None:
@@ -178,24 +176,12 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._select(self.game_state)
-
-    def _select(self, state: GameState) -> None:
-        """Select the agent of ``next_seat(state)``, keeping ``state.to_act`` for ``observe``."""
-        to_act = state.to_act
-        self._to_act: tuple[GameState, frozenset[int]] = (state, to_act)
-        self.agent_selection = self.possible_agents[first_to_ask(state, to_act)]
+        # The agent of next_seat(state); the encoder keeps state.to_act for observe.
+        self.agent_selection = self.possible_agents[self._encoder.first_to_ask(self.game_state)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent``'s seat sees, and its action mask."""
-        seat = self._seats[agent]
-        state = self.game_state
-        kept = self._to_act
-        to_act = kept[1] if kept[0] is state else state.to_act
-        return {
-            "observation": self._observations.observe(state, seat, self._ledger.money, to_act),
-            "action_mask": self.codec.mask(state, seat),
-        }
+        return self._encoder.observe_and_mask(self.game_state, self._seats[agent])
 
     def last(
         self, observe: bool = True
@@ -207,7 +193,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         """
         agent = self.agent_selection
         return (
-            self.observe(agent) if observe else None,
+            self._encoder.observe_and_mask(self.game_state, self._seats[agent]) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -226,14 +212,12 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seats[agent]
         state = self.game_state
-        step = apply(state, self.codec.decode(action, state, seat))
-        self.game_state = state = step.state
-        self._ledger = follow_money(self._ledger, step.events)
+        table = self._encoder
+        self.game_state = state = apply(state, table.decode(action, state, self._seats[agent])).state
         if type(state.phase) is not GameOver:
             # Rewards stay 0 until the end, so there is nothing to accumulate yet.
-            self._select(state)
+            self.agent_selection = self.possible_agents[table.first_to_ask(state)]
             return
         self._cumulative_rewards[agent] = 0.0
         money = [p.money for p in state.players]

@@ -1,0 +1,446 @@
+"""A seat's observation and legal actions as numbers, written into buffers: :class:`Encoder`.
+
+The kernel of the learning adapters (:mod:`modern_art.envs`): compiled in the
+compiled build, it writes the observation vector of
+:func:`~modern_art.envs.observation_slices` and the action mask of
+:class:`~modern_art.envs.ActionCodec` straight from a state, builds no view
+and no list of actions, and decodes an index back into an action. It knows
+no numpy: it writes through ``memoryview`` objects of the work arrays it is
+given (``float32`` for the vector, ``int8`` for the mask) and hands out their
+``copy()``, so the adapters' arrays are fresh each call and the same objects
+as ever.
+
+It reads only what the seat's view shows (its own hand; of a hidden
+auction, who has sealed and the seat's own bid) and the public money, which
+is every seat's money: every payment is public (R7.4), so the public record
+of money is the state's. The test suite checks its vectors against
+:func:`~modern_art.envs.observe` of the view and against a plain reference
+encoding, and its masks against :func:`~modern_art.legal_actions`.
+
+States are immutable and share every part an action leaves unchanged, so
+"the same object" means "the same facts": the encoder keeps the public board
+of the last state it saw in its work vector and rewrites only the board
+entries whose objects changed (most actions are bids and passes that move
+no card and no money), then the seat's own part and the phase part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from modern_art.core.legal import legal_actions
+from modern_art.core.scoring import winners
+from modern_art.core.seats import first_to_ask
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import SYMBOL_ORDER, Card
+from modern_art.data.phases import (
+    PHASES,
+    DoubleOffer,
+    FixedPriceAuction,
+    GameOver,
+    HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
+from modern_art.data.rules import Rules
+from modern_art.data.state import GameState
+
+__all__ = ["PARTS", "Encoder"]
+
+PARTS: Final = (
+    "round",
+    "counts",
+    "tiles",
+    "hand_sizes",
+    "money",
+    "museums",
+    "deck_size",
+    "me",
+    "hand",
+    "phase",
+    "to_act",
+    "lot",
+    "auctioneer",
+    "double_player",
+    "high_bid",
+    "high_bidder",
+    "passed_or_sealed",
+    "own_bid",
+    "winners",
+)
+"""The parts of the observation vector, in order: an :class:`Encoder` takes each one's start."""
+
+_SYMBOLS: Final = len(SYMBOL_ORDER)
+
+
+class Encoder:
+    """One table's observations, masks and decoding (one rules, one table size).
+
+    Args:
+        rules: the rules of every state it is given.
+        players: the table size.
+        starts: where each of :data:`PARTS` starts in the vector.
+        max_amount: the codec's largest bid or price with an index.
+        vector: the work vector, zeros (``float32``, the observation's size);
+            observations are its copies.
+        mask: the work mask, zeros (``int8``, the codec's size); masks are its copies.
+
+    Not for sharing between threads: each env keeps its own.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        starts: Sequence[int],
+        max_amount: int,
+        vector: Any,
+        mask: Any,
+    ) -> None:
+        if len(starts) != len(PARTS):
+            raise ValueError(f"give {len(PARTS)} starts, one per part, got {len(starts)}")
+        self.rules = rules
+        self.players = players
+        (
+            self._round,
+            self._counts,
+            self._tiles,
+            self._sizes,
+            self._money,
+            self._museums,
+            self._deck,
+            self._me,
+            self._hand,
+            self._phase,
+            self._to_act,
+            self._lot,
+            self._auctioneer,
+            self._double,
+            self._high_bid,
+            self._high_bidder,
+            self._passed,
+            self._own_bid,
+            self._winners,
+        ) = starts
+        self._artists = len(rules.artists)
+        self._rounds = rules.rounds
+        self._scale = 1.0 / rules.starting_money if rules.starting_money else 1.0
+        artist_index = {artist: i for i, artist in enumerate(rules.artists)}
+        symbols = {auction: i for i, auction in enumerate(SYMBOL_ORDER)}
+        kinds = [0] * len(rules.deck)
+        for card in rules.deck:
+            kinds[card.id] = artist_index[card.artist] * _SYMBOLS + symbols[card.auction]
+        self._kinds: tuple[int, ...] = tuple(kinds)
+        self._phase_of: dict[type, int] = {cls: i for i, cls in enumerate(PHASES)}
+        # The action codec's layout (modern_art.envs.codec).
+        self.max_amount = max_amount
+        self._pass_index = self._artists * _SYMBOLS
+        self._accept_index = self._pass_index + 1
+        self._base = self._pass_index + 2
+        self._passes = tuple(Pass(seat) for seat in range(players))
+        self._bids: list[list[Bid | None]] = [[None] * (max_amount + 1) for _ in range(players)]
+        # The work arrays and their writable views.
+        self._vector: Any = vector
+        self._v: Any = memoryview(vector)
+        self._tail_size = len(vector) - self._me
+        self._v_tail: Any = self._v[self._me :]
+        self._mask: Any = mask
+        self._m: Any = memoryview(mask).cast("B")
+        self._mask_zeros = bytes(len(mask))
+        self._mask_ones: Any = memoryview(b"\x01" * len(mask))
+        # The objects the board part was written from; none yet.
+        self._seen = False
+        self._seen_players: tuple[Any, ...] = ()
+        self._seen_counts: tuple[int, ...] = ()
+        self._seen_tiles: tuple[tuple[int, ...], ...] = ()
+        self._seen_money: object = None
+        self._seen_round = 0
+        self._seen_deck = 0
+        # Each seat's last hand and the tail of the vector (``me`` on) it gives.
+        self._tail_hands: list[object] = [None] * players
+        self._tails: list[Any] = [None] * players
+        # The state last asked about by first_to_ask, and its seats to act.
+        self._asked: object = None
+        self._asked_to_act: frozenset[int] = frozenset()
+
+    # ------------------------------------------------------------------ seats
+
+    def first_to_ask(self, state: GameState) -> int:
+        """:func:`~modern_art.next_seat` of ``state``, keeping its ``to_act`` for the observation."""
+        to_act = state.to_act
+        self._asked = state
+        self._asked_to_act = to_act
+        return first_to_ask(state, to_act)
+
+    # ----------------------------------------------------------- observation
+
+    def observe(self, state: GameState, seat: int, money: Sequence[int] | None = None) -> Any:
+        """The observation of ``seat`` in ``state`` (a new array).
+
+        ``money`` is every seat's money from the public record, the same
+        object for the same amounts; ``None`` reads it from the state (R7.4).
+        """
+        self.write(state, seat, money)
+        return self._vector.copy()
+
+    def observe_and_mask(self, state: GameState, seat: int) -> dict[str, Any]:
+        """PettingZoo's observation of ``seat``: ``{"observation": ..., "action_mask": ...}``."""
+        self.write(state, seat, None)
+        self.fill_mask(state, seat)
+        return {"observation": self._vector.copy(), "action_mask": self._mask.copy()}
+
+    def write(self, state: GameState, seat: int, money: Sequence[int] | None) -> None:
+        """Bring the work vector to the observation of ``seat`` in ``state``."""
+        players = state.players
+        if state.rules is not self.rules or len(players) != self.players:
+            self._check(state)
+        if (
+            not self._seen
+            or players is not self._seen_players
+            or state.counts is not self._seen_counts
+            or state.tiles is not self._seen_tiles
+            or money is not self._seen_money
+            or state.round != self._seen_round
+            or len(state.deck) != self._seen_deck
+        ):
+            self._board(state, money)
+        v = self._v
+        # The seat's part and the phase part, in one copy: the seat's ``me`` and
+        # hand written on zeros, kept while the seat holds the same hand.
+        hand = players[seat].hand
+        tail = self._tails[seat]
+        if tail is None or self._tail_hands[seat] is not hand:
+            tail = self._tail(seat, hand)
+            self._tails[seat] = tail
+            self._tail_hands[seat] = hand
+        self._v_tail[:] = tail
+        phase = state.phase
+        kind = type(phase)
+        v[self._phase + self._phase_of[kind]] = 1.0
+        start = self._to_act
+        to_act = self._asked_to_act if state is self._asked else state.to_act
+        for s in to_act:
+            v[start + s] = 1.0
+        if isinstance(phase, Offering):
+            v[self._auctioneer + phase.auctioneer] = 1.0
+            return
+        if isinstance(phase, DoubleOffer):
+            double_player = phase.double_player
+            v[self._lot + self._kinds[phase.card.id]] = 1.0
+            v[self._auctioneer + double_player] = 1.0
+            v[self._double + double_player] = 1.0
+            return
+        if isinstance(phase, GameOver):
+            for s in winners(state):
+                v[self._winners + s] = 1.0
+            return
+        scale = self._scale
+        if isinstance(phase, OpenAuction):
+            self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
+            v[self._high_bid] = phase.high_bid * scale
+            if phase.high_bidder is not None:
+                v[self._high_bidder + phase.high_bidder] = 1.0
+            start = self._passed
+            for s in phase.passed:
+                v[start + s] = 1.0
+        elif isinstance(phase, OneOfferAuction):
+            self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
+            v[self._high_bid] = phase.high_bid * scale
+            if phase.high_bidder is not None:
+                v[self._high_bidder + phase.high_bidder] = 1.0
+        elif isinstance(phase, HiddenAuction):
+            self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
+            start = self._passed
+            bids = phase.bids
+            for s in range(len(bids)):
+                if bids[s] is not None:
+                    v[start + s] = 1.0
+            own_bid = bids[seat]
+            if own_bid is not None:
+                v[self._own_bid] = 1.0
+                v[self._own_bid + 1] = own_bid * scale
+        elif isinstance(phase, FixedPriceAuction):
+            self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
+            if phase.price is not None:
+                v[self._high_bid] = phase.price * scale
+
+    def _lot_part(self, auctioneer: int, lot: tuple[Card, ...], double_player: int | None) -> None:
+        v, start, kinds = self._v, self._lot, self._kinds
+        v[self._auctioneer + auctioneer] = 1.0
+        for card in lot:
+            i = start + kinds[card.id]
+            v[i] = v[i] + 1.0
+        if double_player is not None:
+            v[self._double + double_player] = 1.0
+
+    def _check(self, state: GameState) -> None:
+        if state.rules != self.rules or len(state.players) != self.players:
+            raise ValueError(
+                f"this encoder is for {self.players} players under its own rules,"
+                f" not {len(state.players)} players under {state.rules!r}"
+            )
+
+    def _tail(self, seat: int, hand: tuple[Card, ...]) -> Any:
+        """The vector from ``me`` on, with ``seat``'s ``me`` and ``hand`` and the rest zero."""
+        kinds = self._kinds
+        held = [0] * (self._pass_index)
+        for card in hand:
+            held[kinds[card.id]] += 1
+        tail: Any = memoryview(bytearray(4 * self._tail_size)).cast("f")
+        tail[seat] = 1.0
+        start = self._hand - self._me
+        for kind in range(len(held)):
+            if held[kind]:
+                tail[start + kind] = float(held[kind])
+        return tail
+
+    def _board(self, state: GameState, money: Sequence[int] | None) -> None:
+        """Bring the board part of the work vector up to ``state`` and ``money``."""
+        v, scale, a = self._v, self._scale, self._artists
+        players, counts, tiles = state.players, state.counts, state.tiles
+        n = len(players)
+        seen = self._seen
+        old_players = self._seen_players
+        if not seen or counts is not self._seen_counts:
+            start = self._counts
+            old_counts = self._seen_counts
+            for i in range(len(counts)):
+                if not seen or counts[i] != old_counts[i]:
+                    v[start + i] = counts[i]
+        if not seen or tiles is not self._seen_tiles:
+            start = self._tiles
+            for i in range(len(tiles)):
+                v[start + i] = sum(tiles[i]) * scale
+        if not seen or state.round != self._seen_round:
+            start, rounds = self._round, self._rounds
+            for i in range(rounds):
+                v[start + i] = 0.0
+            v[start + min(state.round, rounds) - 1] = 1.0
+        if money is not None:
+            if not seen or money is not self._seen_money:
+                start = self._money
+                old_money: Any = self._seen_money
+                for s in range(n):
+                    if old_money is None or not seen or money[s] != old_money[s]:
+                        v[start + s] = money[s] * scale
+        elif not seen or self._seen_money is not None:
+            start = self._money
+            for s in range(n):
+                v[start + s] = players[s].money * scale
+        if not seen or players is not old_players:
+            sizes, museums = self._sizes, self._museums
+            for s in range(n):
+                player = players[s]
+                before: Any = old_players[s] if seen else None
+                if player is before:
+                    continue
+                if before is None or len(player.hand) != len(before.hand):
+                    v[sizes + s] = len(player.hand)
+                if money is None and (before is None or player.money != before.money):
+                    v[self._money + s] = player.money * scale
+                if before is None or player.museum is not before.museum:
+                    row = [0] * a
+                    for card in player.museum:
+                        row[self._kinds[card.id] // _SYMBOLS] += 1
+                    start = museums + s * a
+                    for i in range(a):
+                        v[start + i] = row[i]
+        deck_size = len(state.deck)
+        if not seen or deck_size != self._seen_deck:
+            v[self._deck] = deck_size
+        self._seen = True
+        self._seen_players = players
+        self._seen_counts = counts
+        self._seen_tiles = tiles
+        self._seen_money = money
+        self._seen_round = state.round
+        self._seen_deck = deck_size
+
+    # ------------------------------------------------------------------ mask
+
+    def mask(self, state: GameState, seat: int) -> Any:
+        """The action mask of ``seat`` in ``state`` (a new array)."""
+        self.fill_mask(state, seat)
+        return self._mask.copy()
+
+    def allows(self, index: int) -> bool:
+        """Whether the last mask written marks ``index`` (an ``int``; out of range: no)."""
+        return 0 <= index < len(self._mask_zeros) and bool(self._m[index])
+
+    def fill_mask(self, state: GameState, seat: int) -> None:
+        """Bring the work mask to the legal actions of ``seat`` in ``state``."""
+        m = self._m
+        m[:] = self._mask_zeros
+        base, cap = self._base, self.max_amount
+        for kind, _seat, items in legal_actions(state, seat).runs():
+            if kind is Bid or kind is SetPrice:  # items: a range of amounts
+                lo: int = items[0]
+                hi: int = items[-1]
+                if hi > cap:
+                    hi = cap
+                if lo <= hi:
+                    m[base + lo : base + hi + 1] = self._mask_ones[: hi - lo + 1]
+            elif kind is None:
+                for action in items:
+                    self._mark(action)
+            else:
+                kinds = self._kinds
+                for card in items:
+                    m[kinds[card.id]] = 1
+
+    def _mark(self, action: Action) -> None:
+        m = self._m
+        if isinstance(action, Pass):
+            m[self._pass_index] = 1
+        elif isinstance(action, Accept):
+            m[self._accept_index] = 1
+        elif isinstance(action, PlayCard):
+            m[self._kinds[action.card.id]] = 1
+        else:
+            amount = action.amount if isinstance(action, Bid) else action.price
+            if amount <= self.max_amount:
+                m[self._base + amount] = 1
+
+    # ---------------------------------------------------------------- decode
+
+    def decode(self, number: Any, state: GameState, seat: int) -> Action:
+        """The action index ``number`` names for ``seat`` in ``state`` (legal or not: ``apply`` checks).
+
+        ``number`` is any integer (numpy's too); ``seat`` a seat of the table.
+
+        Raises:
+            ValueError: an index out of range, or a card kind the seat does not hold.
+        """
+        index = int(number)
+        size = self._base + self.max_amount + 1
+        if not 0 <= index < size:
+            raise ValueError(f"action index {number!r} is not from 0 to {size - 1}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be a seat from 0 to {self.players - 1}, got {seat!r} (R1.5)")
+        if index >= self._base:
+            amount = index - self._base
+            phase = state.phase
+            if isinstance(phase, FixedPriceAuction) and phase.price is None:
+                return SetPrice(seat, amount)
+            # Actions are immutable values: one Bid per seat and amount serves every game.
+            bids = self._bids[seat]
+            bid = bids[amount]
+            if bid is None:
+                bid = Bid(seat, amount)
+                bids[amount] = bid
+            return bid
+        if index == self._pass_index:
+            return self._passes[seat]
+        if index == self._accept_index:
+            return Accept(seat)
+        kinds = self._kinds
+        for card in state.players[seat].hand:
+            if kinds[card.id] == index:
+                return PlayCard(seat, card)
+        artist, symbol = divmod(index, _SYMBOLS)
+        raise ValueError(
+            f"seat {seat} holds no card of kind {index}"
+            f" (play {self.rules.artists[artist]} ({SYMBOL_ORDER[symbol].label}))"
+        )
