@@ -34,7 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from modern_art.core.transition import apply, new_game
+from modern_art.core.transition import new_game
 from modern_art.data.phases import GameOver
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
@@ -212,12 +212,12 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.game_state
         table = self._encoder
-        self.game_state = state = apply(state, table.decode(action, state, self._seats[agent])).state
-        if type(state.phase) is not GameOver:
+        ask = table.advance(self.game_state, self._seats[agent], action)
+        self.game_state = state = table.state
+        if ask >= 0:
             # Rewards stay 0 until the end, so there is nothing to accumulate yet.
-            self.agent_selection = self.possible_agents[table.first_to_ask(state)]
+            self.agent_selection = self.possible_agents[ask]
             return
         self._cumulative_rewards[agent] = 0.0
         money = [p.money for p in state.players]

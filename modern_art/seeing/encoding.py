@@ -29,9 +29,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from modern_art.core.choices import play_card
 from modern_art.core.legal import legal_actions
 from modern_art.core.scoring import winners
 from modern_art.core.seats import first_to_ask
+from modern_art.core.transition import apply
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.data.cards import SYMBOL_ORDER, Card
 from modern_art.data.phases import (
@@ -90,6 +92,9 @@ class Encoder:
     Not for sharing between threads: each env keeps its own.
     """
 
+    state: GameState
+    """The state :meth:`advance` reached last (unset before)."""
+
     def __init__(
         self,
         rules: Rules,
@@ -139,8 +144,15 @@ class Encoder:
         self._pass_index = self._artists * _SYMBOLS
         self._accept_index = self._pass_index + 1
         self._base = self._pass_index + 2
+        # Actions are immutable values: one of each per seat (and amount) serves every game.
         self._passes = tuple(Pass(seat) for seat in range(players))
+        self._accepts = tuple(Accept(seat) for seat in range(players))
         self._bids: list[list[Bid | None]] = [[None] * (max_amount + 1) for _ in range(players)]
+        self._prices: list[list[SetPrice | None]] = [
+            [None] * (max_amount + 1) for _ in range(players)
+        ]
+        # 1.0 made once: a float written through a memoryview is an object.
+        self._one: object = 1.0
         # The work arrays and their writable views.
         self._vector: Any = vector
         self._v: Any = memoryview(vector)
@@ -174,6 +186,18 @@ class Encoder:
         self._asked_to_act = to_act
         return first_to_ask(state, to_act)
 
+    def advance(self, state: GameState, seat: int, number: Any) -> int:
+        """Play the action index ``number`` of ``seat``; the seat to ask next, -1 once it is over.
+
+        The new state is :attr:`state` (an env that needs no events calls this
+        instead of :func:`~modern_art.apply`); ``apply``'s errors pass through.
+        """
+        state = apply(state, self.decode(number, state, seat)).state
+        self.state = state
+        if isinstance(state.phase, GameOver):
+            return -1
+        return self.first_to_ask(state)
+
     # ----------------------------------------------------------- observation
 
     def observe(self, state: GameState, seat: int, money: Sequence[int] | None = None) -> Any:
@@ -206,7 +230,7 @@ class Encoder:
             or len(state.deck) != self._seen_deck
         ):
             self._board(state, money)
-        v = self._v
+        v, one = self._v, self._one
         # The seat's part and the phase part, in one copy: the seat's ``me`` and
         # hand written on zeros, kept while the seat holds the same hand.
         hand = players[seat].hand
@@ -218,48 +242,48 @@ class Encoder:
         self._v_tail[:] = tail
         phase = state.phase
         kind = type(phase)
-        v[self._phase + self._phase_of[kind]] = 1.0
+        v[self._phase + self._phase_of[kind]] = one
         start = self._to_act
         to_act = self._asked_to_act if state is self._asked else state.to_act
         for s in to_act:
-            v[start + s] = 1.0
+            v[start + s] = one
         if isinstance(phase, Offering):
-            v[self._auctioneer + phase.auctioneer] = 1.0
+            v[self._auctioneer + phase.auctioneer] = one
             return
         if isinstance(phase, DoubleOffer):
             double_player = phase.double_player
-            v[self._lot + self._kinds[phase.card.id]] = 1.0
-            v[self._auctioneer + double_player] = 1.0
-            v[self._double + double_player] = 1.0
+            v[self._lot + self._kinds[phase.card.id]] = one
+            v[self._auctioneer + double_player] = one
+            v[self._double + double_player] = one
             return
         if isinstance(phase, GameOver):
             for s in winners(state):
-                v[self._winners + s] = 1.0
+                v[self._winners + s] = one
             return
         scale = self._scale
         if isinstance(phase, OpenAuction):
             self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
             v[self._high_bid] = phase.high_bid * scale
             if phase.high_bidder is not None:
-                v[self._high_bidder + phase.high_bidder] = 1.0
+                v[self._high_bidder + phase.high_bidder] = one
             start = self._passed
             for s in phase.passed:
-                v[start + s] = 1.0
+                v[start + s] = one
         elif isinstance(phase, OneOfferAuction):
             self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
             v[self._high_bid] = phase.high_bid * scale
             if phase.high_bidder is not None:
-                v[self._high_bidder + phase.high_bidder] = 1.0
+                v[self._high_bidder + phase.high_bidder] = one
         elif isinstance(phase, HiddenAuction):
             self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
             start = self._passed
             bids = phase.bids
             for s in range(len(bids)):
                 if bids[s] is not None:
-                    v[start + s] = 1.0
+                    v[start + s] = one
             own_bid = bids[seat]
             if own_bid is not None:
-                v[self._own_bid] = 1.0
+                v[self._own_bid] = one
                 v[self._own_bid + 1] = own_bid * scale
         elif isinstance(phase, FixedPriceAuction):
             self._lot_part(phase.auctioneer, phase.lot, phase.double_player)
@@ -267,13 +291,13 @@ class Encoder:
                 v[self._high_bid] = phase.price * scale
 
     def _lot_part(self, auctioneer: int, lot: tuple[Card, ...], double_player: int | None) -> None:
-        v, start, kinds = self._v, self._lot, self._kinds
-        v[self._auctioneer + auctioneer] = 1.0
+        v, start, kinds, one = self._v, self._lot, self._kinds, self._one
+        v[self._auctioneer + auctioneer] = one
         for card in lot:
             i = start + kinds[card.id]
             v[i] = v[i] + 1.0
         if double_player is not None:
-            v[self._double + double_player] = 1.0
+            v[self._double + double_player] = one
 
     def _check(self, state: GameState) -> None:
         if state.rules != self.rules or len(state.players) != self.players:
@@ -423,8 +447,12 @@ class Encoder:
             amount = index - self._base
             phase = state.phase
             if isinstance(phase, FixedPriceAuction) and phase.price is None:
-                return SetPrice(seat, amount)
-            # Actions are immutable values: one Bid per seat and amount serves every game.
+                prices = self._prices[seat]
+                price = prices[amount]
+                if price is None:
+                    price = SetPrice(seat, amount)
+                    prices[amount] = price
+                return price
             bids = self._bids[seat]
             bid = bids[amount]
             if bid is None:
@@ -434,11 +462,11 @@ class Encoder:
         if index == self._pass_index:
             return self._passes[seat]
         if index == self._accept_index:
-            return Accept(seat)
+            return self._accepts[seat]
         kinds = self._kinds
         for card in state.players[seat].hand:
             if kinds[card.id] == index:
-                return PlayCard(seat, card)
+                return play_card(seat, card)
         artist, symbol = divmod(index, _SYMBOLS)
         raise ValueError(
             f"seat {seat} holds no card of kind {index}"
