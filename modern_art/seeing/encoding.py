@@ -157,11 +157,14 @@ class Encoder:
         self._vector: Any = vector
         self._v: Any = memoryview(vector)
         self._tail_size = len(vector) - self._me
+        self._tail_zeros: Any = memoryview(bytearray(4 * self._tail_size)).cast("f")
         self._v_tail: Any = self._v[self._me :]
         self._mask: Any = mask
         self._m: Any = memoryview(mask).cast("B")
         self._mask_zeros = bytes(len(mask))
-        self._mask_ones: Any = memoryview(b"\x01" * len(mask))
+        # Runs of ones of each length, for a range of amounts.
+        all_ones = memoryview(b"\x01" * len(mask))
+        self._ones: list[Any] = [all_ones[:length] for length in range(len(mask) + 1)]
         # The objects the board part was written from; none yet.
         self._seen = False
         self._seen_players: tuple[Any, ...] = ()
@@ -307,13 +310,20 @@ class Encoder:
             )
 
     def _tail(self, seat: int, hand: tuple[Card, ...]) -> Any:
-        """The vector from ``me`` on, with ``seat``'s ``me`` and ``hand`` and the rest zero."""
+        """The vector from ``me`` on, with ``seat``'s ``me`` and ``hand`` and the rest zero.
+
+        Written into the seat's own buffer, made on its first use.
+        """
         kinds = self._kinds
-        held = [0] * (self._pass_index)
+        held = [0] * self._pass_index
         for card in hand:
             held[kinds[card.id]] += 1
-        tail: Any = memoryview(bytearray(4 * self._tail_size)).cast("f")
-        tail[seat] = 1.0
+        tail: Any = self._tails[seat]
+        if tail is None:
+            tail = memoryview(bytearray(4 * self._tail_size)).cast("f")
+        else:
+            tail[:] = self._tail_zeros
+        tail[seat] = self._one
         start = self._hand - self._me
         for kind in range(len(held)):
             if held[kind]:
@@ -397,7 +407,7 @@ class Encoder:
         """Bring the work mask to the legal actions of ``seat`` in ``state``."""
         m = self._m
         m[:] = self._mask_zeros
-        base, cap = self._base, self.max_amount
+        base, cap, ones = self._base, self.max_amount, self._ones
         for kind, _seat, items in legal_actions(state, seat).runs():
             if kind is Bid or kind is SetPrice:  # items: a range of amounts
                 lo: int = items[0]
@@ -405,10 +415,13 @@ class Encoder:
                 if hi > cap:
                     hi = cap
                 if lo <= hi:
-                    m[base + lo : base + hi + 1] = self._mask_ones[: hi - lo + 1]
+                    m[base + lo : base + hi + 1] = ones[hi - lo + 1]
             elif kind is None:
                 for action in items:
-                    self._mark(action)
+                    if type(action) is Pass:
+                        m[self._pass_index] = 1
+                    else:
+                        self._mark(action)
             else:
                 kinds = self._kinds
                 for card in items:
