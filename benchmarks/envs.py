@@ -23,9 +23,14 @@ time (``time.process_time``):
 * the vector env (``SeatVectorEnv``, ``--tables`` tables, ``RandomAgent``
   opponents, random legal actions): env steps (one table's step) per second.
 
-Every figure is the median over ``--repeat`` rounds (5 by default); the
-ratios are each build's own, of medians from the same rounds. Prints
-Markdown. Not part of the test run.
+The pure build is this checkout's, or ``--root DIR``'s (another checkout,
+say the commit before a change). The timers run game by game in turn (bare, PettingZoo, Gymnasium, ... on
+game 0, then on game 1, ...), after ``gc.freeze()``: what was made before
+(the recorded games, the modules) is out of the collector's reach, so a full
+collection does not land on one timer at random; each still pays for
+collecting its own garbage. Every figure is the median over ``--repeat``
+rounds (5 by default); the ratios are each build's own, of medians from the
+same rounds. Prints Markdown. Not part of the test run.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 _WORKLOAD = r"""
-import json, random, sys, time
+import gc, json, random, sys, time
 root, players, games, tables = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 if root:
     sys.path.insert(0, root)
@@ -164,6 +169,12 @@ def vector():
         steps += tables
     return steps / spent
 
+# The recorded games, the modules and the envs stay alive through every timer:
+# frozen out of the collector's reach, so that a full collection, which would walk
+# them all, does not land on whichever timer runs then (each timer still pays for
+# collecting its own garbage).
+gc.collect()
+gc.freeze()
 timers = {"bare": bare, "pettingzoo": petting, "gymnasium": gym_replayed,
           "gymnasium_random": gym_random, "view": views}
 for fn in timers.values():
@@ -218,8 +229,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=20, help="recorded games per round")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--tables", type=int, default=16, help="the vector env's tables")
+    parser.add_argument("--root", default=str(ROOT), help="the checkout of the pure build")
     args = parser.parse_args(argv)
-    builds = {"pure": (sys.executable, str(ROOT))}
+    builds = {"pure": (sys.executable, args.root)}
     if args.compiled:
         builds["compiled"] = (args.compiled, "")
     rounds: dict[str, list[dict[str, object]]] = {name: [] for name in builds}
