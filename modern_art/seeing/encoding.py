@@ -407,25 +407,27 @@ class Encoder:
         """Bring the work mask to the legal actions of ``seat`` in ``state``."""
         m = self._m
         m[:] = self._mask_zeros
-        base, cap, ones = self._base, self.max_amount, self._ones
-        for kind, _seat, items in legal_actions(state, seat).runs():
-            if kind is Bid or kind is SetPrice:  # items: a range of amounts
-                lo: int = items[0]
-                hi: int = items[-1]
-                if hi > cap:
-                    hi = cap
-                if lo <= hi:
-                    m[base + lo : base + hi + 1] = ones[hi - lo + 1]
-            elif kind is None:
+        base, cap, ones, kinds = self._base, self.max_amount, self._ones, self._kinds
+        # The runs of LegalActions.runs() as the sequence keeps them, (size, kind,
+        # seat, items), read without making runs() tuples and ranges: items are the
+        # actions (kind None), the cards (PlayCard) or the lowest amount (Bid, SetPrice).
+        for size, kind, _seat, items in legal_actions(state, seat)._parts:
+            if kind is None:
                 for action in items:
                     if type(action) is Pass:
                         m[self._pass_index] = 1
                     else:
                         self._mark(action)
-            else:
-                kinds = self._kinds
+            elif kind is PlayCard:
                 for card in items:
                     m[kinds[card.id]] = 1
+            else:  # Bid or SetPrice: the amounts items .. items + size - 1
+                lo: int = items
+                hi = lo + size - 1
+                if hi > cap:
+                    hi = cap
+                if lo <= hi:
+                    m[base + lo : base + hi + 1] = ones[hi - lo + 1]
 
     def _mark(self, action: Action) -> None:
         m = self._m
