@@ -55,11 +55,12 @@ COMPILED_MODULES = (
     "core/uniform",
     "core/playout",
     "seeing/viewing",
+    "seeing/indices",
     "seeing/encoding",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
 mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), and the
-framework adapters' observations, masks and decoding (``seeing/encoding``)."""
+framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``)."""
 
 _SETUP = """
 import sys

@@ -24,7 +24,8 @@ time (``time.process_time``):
   opponents, random legal actions): env steps (one table's step) per second.
 
 The pure build is this checkout's, or ``--root DIR``'s (another checkout,
-say the commit before a change). The timers run game by game in turn (bare, PettingZoo, Gymnasium, ... on
+say the commit before a change). The timers run game by game in turn
+(bare, PettingZoo, Gymnasium, ... on
 game 0, then on game 1, ...), after ``gc.freeze()``: what was made before
 (the recorded games, the modules) is out of the collector's reach, so a full
 collection does not land on one timer at random; each still pays for

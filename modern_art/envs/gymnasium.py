@@ -181,7 +181,10 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         return str(view(self.game_state, None))
 
     def _play_bots(self) -> None:
-        """Ask the bots in ``next_seat`` order until the learning seat must act or the game ends."""
+        """Ask the bots in ``next_seat`` order until the learning seat must act or the game ends.
+
+        A bot's seat comes from the encoder, which keeps ``state.to_act`` for the observation.
+        """
         state, learner, agents = self.game_state, self.seat, self._agents
         events, seen, ask = self._events, self._seen, self._encoder.first_to_ask
         while type(state.phase) is not GameOver:

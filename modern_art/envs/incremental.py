@@ -91,7 +91,10 @@ def observe_state(
 
 
 class ObservationCache:
-    """An :class:`~modern_art.seeing.encoding.Encoder` per rules and table size, for :func:`observe_state`."""
+    """The :class:`~modern_art.seeing.encoding.Encoder` of the last rules and table size seen.
+
+    :func:`observe_state` takes one; a new rules object or table size makes a new encoder.
+    """
 
     __slots__ = ("_encoder",)
 

@@ -35,7 +35,6 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from modern_art.core.transition import new_game
-from modern_art.data.phases import GameOver
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec
@@ -193,7 +192,9 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         """
         agent = self.agent_selection
         return (
-            self._encoder.observe_and_mask(self.game_state, self._seats[agent]) if observe else None,
+            self._encoder.observe_and_mask(self.game_state, self._seats[agent])
+            if observe
+            else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

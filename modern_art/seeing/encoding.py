@@ -4,8 +4,9 @@ The kernel of the learning adapters (:mod:`modern_art.envs`): compiled in the
 compiled build, it writes the observation vector of
 :func:`~modern_art.envs.observation_slices` and the action mask of
 :class:`~modern_art.envs.ActionCodec` straight from a state, builds no view
-and no list of actions, and decodes an index back into an action. It knows
-no numpy: it writes through ``memoryview`` objects of the work arrays it is
+and no list of actions, and decodes an index back into an action (its base,
+:class:`~modern_art.seeing.indices.IndexCodec`, does the masks and the
+decoding). It knows no numpy: it writes through ``memoryview`` objects of the work arrays it is
 given (``float32`` for the vector, ``int8`` for the mask) and hands out their
 ``copy()``, so the adapters' arrays are fresh each call and the same objects
 as ever.
@@ -29,13 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from modern_art.core.choices import play_card
-from modern_art.core.legal import legal_actions
 from modern_art.core.scoring import winners
-from modern_art.core.seats import first_to_ask
-from modern_art.core.transition import apply
-from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.data.cards import SYMBOL_ORDER, Card
+from modern_art.data.cards import Card
 from modern_art.data.phases import (
     PHASES,
     DoubleOffer,
@@ -48,6 +44,7 @@ from modern_art.data.phases import (
 )
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
+from modern_art.seeing.indices import SYMBOLS, IndexCodec
 
 __all__ = ["PARTS", "Encoder"]
 
@@ -74,11 +71,9 @@ PARTS: Final = (
 )
 """The parts of the observation vector, in order: an :class:`Encoder` takes each one's start."""
 
-_SYMBOLS: Final = len(SYMBOL_ORDER)
 
-
-class Encoder:
-    """One table's observations, masks and decoding (one rules, one table size).
+class Encoder(IndexCodec):
+    """One table's observations, and its masks and decoding (:class:`IndexCodec`).
 
     Args:
         rules: the rules of every state it is given.
@@ -92,9 +87,6 @@ class Encoder:
     Not for sharing between threads: each env keeps its own.
     """
 
-    state: GameState
-    """The state :meth:`advance` reached last (unset before)."""
-
     def __init__(
         self,
         rules: Rules,
@@ -106,8 +98,7 @@ class Encoder:
     ) -> None:
         if len(starts) != len(PARTS):
             raise ValueError(f"give {len(PARTS)} starts, one per part, got {len(starts)}")
-        self.rules = rules
-        self.players = players
+        super().__init__(rules, players, max_amount, mask)
         (
             self._round,
             self._counts,
@@ -132,25 +123,7 @@ class Encoder:
         self._artists = len(rules.artists)
         self._rounds = rules.rounds
         self._scale = 1.0 / rules.starting_money if rules.starting_money else 1.0
-        artist_index = {artist: i for i, artist in enumerate(rules.artists)}
-        symbols = {auction: i for i, auction in enumerate(SYMBOL_ORDER)}
-        kinds = [0] * len(rules.deck)
-        for card in rules.deck:
-            kinds[card.id] = artist_index[card.artist] * _SYMBOLS + symbols[card.auction]
-        self._kinds: tuple[int, ...] = tuple(kinds)
         self._phase_of: dict[type, int] = {cls: i for i, cls in enumerate(PHASES)}
-        # The action codec's layout (modern_art.envs.codec).
-        self.max_amount = max_amount
-        self._pass_index = self._artists * _SYMBOLS
-        self._accept_index = self._pass_index + 1
-        self._base = self._pass_index + 2
-        # Actions are immutable values: one of each per seat (and amount) serves every game.
-        self._passes = tuple(Pass(seat) for seat in range(players))
-        self._accepts = tuple(Accept(seat) for seat in range(players))
-        self._bids: list[list[Bid | None]] = [[None] * (max_amount + 1) for _ in range(players)]
-        self._prices: list[list[SetPrice | None]] = [
-            [None] * (max_amount + 1) for _ in range(players)
-        ]
         # 1.0 made once: a float written through a memoryview is an object.
         self._one: object = 1.0
         # The work arrays and their writable views.
@@ -159,12 +132,6 @@ class Encoder:
         self._tail_size = len(vector) - self._me
         self._tail_zeros: Any = memoryview(bytearray(4 * self._tail_size)).cast("f")
         self._v_tail: Any = self._v[self._me :]
-        self._mask: Any = mask
-        self._m: Any = memoryview(mask).cast("B")
-        self._mask_zeros = bytes(len(mask))
-        # Runs of ones of each length, for a range of amounts.
-        all_ones = memoryview(b"\x01" * len(mask))
-        self._ones: list[Any] = [all_ones[:length] for length in range(len(mask) + 1)]
         # The objects the board part was written from; none yet.
         self._seen = False
         self._seen_players: tuple[Any, ...] = ()
@@ -176,32 +143,6 @@ class Encoder:
         # Each seat's last hand and the tail of the vector (``me`` on) it gives.
         self._tail_hands: list[object] = [None] * players
         self._tails: list[Any] = [None] * players
-        # The state last asked about by first_to_ask, and its seats to act.
-        self._asked: object = None
-        self._asked_to_act: frozenset[int] = frozenset()
-
-    # ------------------------------------------------------------------ seats
-
-    def first_to_ask(self, state: GameState) -> int:
-        """:func:`~modern_art.next_seat` of ``state``, keeping its ``to_act`` for the observation."""
-        to_act = state.to_act
-        self._asked = state
-        self._asked_to_act = to_act
-        return first_to_ask(state, to_act)
-
-    def advance(self, state: GameState, seat: int, number: Any) -> int:
-        """Play the action index ``number`` of ``seat``; the seat to ask next, -1 once it is over.
-
-        The new state is :attr:`state` (an env that needs no events calls this
-        instead of :func:`~modern_art.apply`); ``apply``'s errors pass through.
-        """
-        state = apply(state, self.decode(number, state, seat)).state
-        self.state = state
-        if isinstance(state.phase, GameOver):
-            return -1
-        return self.first_to_ask(state)
-
-    # ----------------------------------------------------------- observation
 
     def observe(self, state: GameState, seat: int, money: Sequence[int] | None = None) -> Any:
         """The observation of ``seat`` in ``state`` (a new array).
@@ -377,7 +318,7 @@ class Encoder:
                 if before is None or player.museum is not before.museum:
                     row = [0] * a
                     for card in player.museum:
-                        row[self._kinds[card.id] // _SYMBOLS] += 1
+                        row[self._kinds[card.id] // SYMBOLS] += 1
                     start = museums + s * a
                     for i in range(a):
                         v[start + i] = row[i]
@@ -391,99 +332,3 @@ class Encoder:
         self._seen_money = money
         self._seen_round = state.round
         self._seen_deck = deck_size
-
-    # ------------------------------------------------------------------ mask
-
-    def mask(self, state: GameState, seat: int) -> Any:
-        """The action mask of ``seat`` in ``state`` (a new array)."""
-        self.fill_mask(state, seat)
-        return self._mask.copy()
-
-    def allows(self, index: int) -> bool:
-        """Whether the last mask written marks ``index`` (an ``int``; out of range: no)."""
-        return 0 <= index < len(self._mask_zeros) and bool(self._m[index])
-
-    def fill_mask(self, state: GameState, seat: int) -> None:
-        """Bring the work mask to the legal actions of ``seat`` in ``state``."""
-        m = self._m
-        m[:] = self._mask_zeros
-        base, cap, ones, kinds = self._base, self.max_amount, self._ones, self._kinds
-        # The runs of LegalActions.runs() as the sequence keeps them, (size, kind,
-        # seat, items), read without making runs() tuples and ranges: items are the
-        # actions (kind None), the cards (PlayCard) or the lowest amount (Bid, SetPrice).
-        for size, kind, _seat, items in legal_actions(state, seat)._parts:
-            if kind is None:
-                for action in items:
-                    if type(action) is Pass:
-                        m[self._pass_index] = 1
-                    else:
-                        self._mark(action)
-            elif kind is PlayCard:
-                for card in items:
-                    m[kinds[card.id]] = 1
-            else:  # Bid or SetPrice: the amounts items .. items + size - 1
-                lo: int = items
-                hi = lo + size - 1
-                if hi > cap:
-                    hi = cap
-                if lo <= hi:
-                    m[base + lo : base + hi + 1] = ones[hi - lo + 1]
-
-    def _mark(self, action: Action) -> None:
-        m = self._m
-        if isinstance(action, Pass):
-            m[self._pass_index] = 1
-        elif isinstance(action, Accept):
-            m[self._accept_index] = 1
-        elif isinstance(action, PlayCard):
-            m[self._kinds[action.card.id]] = 1
-        else:
-            amount = action.amount if isinstance(action, Bid) else action.price
-            if amount <= self.max_amount:
-                m[self._base + amount] = 1
-
-    # ---------------------------------------------------------------- decode
-
-    def decode(self, number: Any, state: GameState, seat: int) -> Action:
-        """The action index ``number`` names for ``seat`` in ``state`` (legal or not: ``apply`` checks).
-
-        ``number`` is any integer (numpy's too); ``seat`` a seat of the table.
-
-        Raises:
-            ValueError: an index out of range, or a card kind the seat does not hold.
-        """
-        index = int(number)
-        size = self._base + self.max_amount + 1
-        if not 0 <= index < size:
-            raise ValueError(f"action index {number!r} is not from 0 to {size - 1}")
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat must be a seat from 0 to {self.players - 1}, got {seat!r} (R1.5)")
-        if index >= self._base:
-            amount = index - self._base
-            phase = state.phase
-            if isinstance(phase, FixedPriceAuction) and phase.price is None:
-                prices = self._prices[seat]
-                price = prices[amount]
-                if price is None:
-                    price = SetPrice(seat, amount)
-                    prices[amount] = price
-                return price
-            bids = self._bids[seat]
-            bid = bids[amount]
-            if bid is None:
-                bid = Bid(seat, amount)
-                bids[amount] = bid
-            return bid
-        if index == self._pass_index:
-            return self._passes[seat]
-        if index == self._accept_index:
-            return self._accepts[seat]
-        kinds = self._kinds
-        for card in state.players[seat].hand:
-            if kinds[card.id] == index:
-                return play_card(seat, card)
-        artist, symbol = divmod(index, _SYMBOLS)
-        raise ValueError(
-            f"seat {seat} holds no card of kind {index}"
-            f" (play {self.rules.artists[artist]} ({SYMBOL_ORDER[symbol].label}))"
-        )

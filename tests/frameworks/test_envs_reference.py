@@ -57,8 +57,9 @@ def reference_observation(seen: ma.PlayerView, money: tuple[int, ...]) -> Any:
 
     def at(name: str, i: int = 0) -> int:
         where = part[name]
-        assert where.start + i < where.stop, (name, i)
-        return where.start + i
+        start: int = where.start
+        assert start + i < where.stop, (name, i)
+        return start + i
 
     out[at("round", min(seen.round, rules.rounds) - 1)] = 1.0
     for i, artist in enumerate(rules.artists):
