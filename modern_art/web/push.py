@@ -89,7 +89,7 @@ async def seat_stream(
     timings = registry.timings
     ends = loop.time() + timings.stream
     claim = hub.claim(table_id, seat)
-    cursor, sent = since, -1
+    cursor, sent, undos = since, -1, None
     try:
         while True:
             message = None  # made under the lock, sent after it: never yield holding it
@@ -102,6 +102,9 @@ async def seat_stream(
                 elif table.version != sent:
                     now = registry.clock()
                     table.touched = now
+                    if undos is not None and table.undos != undos:
+                        cursor = 0  # a decision was taken back: the log is sent again, whole
+                    undos = table.undos
                     document, cursor = seat_document_text(table, seat, cursor, now)
                     sent = table.version
                     message = _message("seat", document, cursor)
