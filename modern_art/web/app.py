@@ -45,7 +45,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -67,11 +67,11 @@ from modern_art.web.inputs import table_request as check_table_request
 from modern_art.web.invitations import claim, rotate
 from modern_art.web.practice import Analyst
 from modern_art.web.push import Hub, seat_stream
+from modern_art.web.registry import Registry
+from modern_art.web.replays import Replays
 from modern_art.web.replies import NO_STORE as _NO_STORE
 from modern_art.web.replies import error as _error
 from modern_art.web.replies import reply as _reply
-from modern_art.web.registry import Registry
-from modern_art.web.replays import Replays
 from modern_art.web.seats import BOT_TITLES, BOTS, PRESETS, TableError, seat_for_token
 from modern_art.web.tables import GameTable
 

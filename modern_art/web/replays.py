@@ -117,8 +117,10 @@ def replay_seat(wanted: str | None, you: int | None, seats: int, spectators: str
     the asker's own seat, or the public view for a spectator); ``you`` the
     asker's seat, ``None`` for a spectator.
 
-    >>> replay_seat(None, 2, 4, "none"), replay_seat("0", 2, 4, "none"), replay_seat(None, None, 4, "after")
-    (2, 0, None)
+    >>> replay_seat(None, 2, 4, "none"), replay_seat("0", 2, 4, "none")
+    (2, 0)
+    >>> replay_seat(None, None, 4, "after"), replay_seat("3", None, 4, "after")
+    (None, 3)
 
     Raises:
         TableError: 403 for a spectator the policy keeps out, 400 for a bad ``as``.
