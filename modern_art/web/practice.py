@@ -202,7 +202,7 @@ def analysis_document(report: ma.Analysis, seen: ma.PlayerView) -> dict[str, Any
 
     >>> import modern_art as ma
     >>> seen = ma.view(ma.new_game(3, seed=4), 0)
-    >>> doc = analysis_document(ma.analyse(seen, samples=4, seed=1), seen)
+    >>> doc = analysis_document(ma.analyse(seen, samples=4, seed=1, events=()), seen)
     >>> doc["step"], doc["samples"], len(doc["artists"]), sorted(doc["actions"][0])
     (0, 4, 5, ['action', 'money', 'samples', 'stderr', 'text'])
     """
