@@ -102,9 +102,11 @@ function render() {
   document.body.dataset.myTurn = legal().length > 0 ? "true" : "false";
   document.body.dataset.over = table.over ? "true" : "false";
   const acting = view.to_act.map(nameOf).join(", ");
-  $("status").textContent = table.over
-    ? "The game is over."
-    : `Round ${view.round} · ${legal().length ? "your turn" : `waiting for ${acting}`}`;
+  $("status").textContent = page.replay
+    ? `Replay · round ${view.round}`
+    : table.over
+      ? "The game is over."
+      : `Round ${view.round} · ${legal().length ? "your turn" : `waiting for ${acting}`}`;
   $("round-label").textContent = `· round ${view.round} of ${view.rules.rounds}`;
   renderBoard();
   renderPlayers();
@@ -113,6 +115,7 @@ function render() {
   renderLog();
   renderResults();
   renderStandings();
+  renderPractice();
 }
 
 function renderBoard() {
@@ -152,6 +155,8 @@ function renderHand() {
   const { view } = page.data;
   const playable = new Map(legalOf("PlayCard").map((a) => [a.card.id, a]));
   $("hand-size").textContent = `(${view.hand.length})`;
+  $("hand-title").textContent = view.seat === null ? "Hands (the public sees none)"
+    : page.replay && !page.data.table.seats[view.seat].you ? `${nameOf(view.seat)}'s hand` : "Your hand";
   const hand = [...view.hand].sort((x, y) => artistIndex(x.artist) - artistIndex(y.artist)
     || SYMBOL_ORDER.indexOf(x.auction) - SYMBOL_ORDER.indexOf(y.auction) || x.id - y.id);
   const nodes = hand.map((card) => cardNode(card, {
@@ -314,7 +319,7 @@ function renderClock() {
 
 function renderAway() {
   const { table, seat } = page.data;
-  const away = table.seats[seat].away;
+  const away = seat !== null && !page.replay && table.seats[seat].away;
   const node = $("away");
   node.hidden = !away;
   document.body.dataset.away = away ? "true" : "false";
@@ -450,10 +455,13 @@ async function start() {
     page.token = await claimInvitation(params.get("invite"));
     if (!page.token) return; // the banner says why (already used, malformed)
   }
+  wireReplay();
   if (!page.token) {
+    if (await watchIfAllowed()) return; // a finished table its spectators may replay
     showBanner("This link has no seat token; open the link you were given for your seat.");
     return;
   }
+  wirePractice();
   $("return-button").addEventListener("click", comeBack);
   $("record-button").addEventListener("click", () => downloadRecord("json"));
   $("record-text-button").addEventListener("click", () => downloadRecord("text"));
