@@ -9,8 +9,7 @@ function renderPractice() {
   const { table, view } = page.data;
   const shown = table.practice && !table.over && !page.replay;
   $("practice").hidden = !shown;
-  $("undo-button").disabled = page.busy;
-  $("analysis-button").disabled = page.busy || page.analysing || legal().length === 0;
+  $("analysis-button").disabled = page.analysing || legal().length === 0;
   // An analysis is of one decision: once the game moves on it goes.
   if (page.analysis && (page.analysis.step !== view.step || !shown)) page.analysis = null;
   if (!shown) page.analysisNote = null;
@@ -21,6 +20,7 @@ async function takeBack() {
   if (page.busy || !page.data) return;
   page.busy = true;
   setControlsDisabled(true);
+  $("undo-button").disabled = true;
   try {
     const [reply, body] = await post("undo", {});
     if (!reply.ok) showBanner(body.error || `the server answered ${reply.status}`);
@@ -33,6 +33,7 @@ async function takeBack() {
   } finally {
     page.busy = false;
     setControlsDisabled(false);
+    $("undo-button").disabled = false;
   }
   if (page.polling) await poll();
 }

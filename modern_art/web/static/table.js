@@ -156,7 +156,7 @@ function renderHand() {
   const playable = new Map(legalOf("PlayCard").map((a) => [a.card.id, a]));
   $("hand-size").textContent = `(${view.hand.length})`;
   $("hand-title").textContent = view.seat === null ? "Hands (the public sees none)"
-    : page.replay && !page.data.table.seats[view.seat].you ? `${nameOf(view.seat)}'s hand` : "Your hand";
+    : page.replay && !page.data.table.seats[view.seat].you ? `${view.players[view.seat].name}'s hand` : "Your hand";
   const hand = [...view.hand].sort((x, y) => artistIndex(x.artist) - artistIndex(y.artist)
     || SYMBOL_ORDER.indexOf(x.auction) - SYMBOL_ORDER.indexOf(y.auction) || x.id - y.id);
   const nodes = hand.map((card) => cardNode(card, {
