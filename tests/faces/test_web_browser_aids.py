@@ -30,6 +30,7 @@ from tests.faces.test_web_browser import (  # noqa: E402, F401 (fixtures)
     new_page,
     server,
 )
+from tests.helpers.webclient import play_to_the_end  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -55,22 +56,6 @@ def answered(registry: Registry, table_id: str, steps: int) -> None:
                 return
         time.sleep(0.02)
     raise AssertionError(f"the table did not reach {steps} actions")
-
-
-def finish(registry: Registry, table_id: str) -> ma.GameState:
-    """Play the person's seat to the end from the server's side (first legal action)."""
-    for _ in range(2000):
-        with registry.lock:
-            table = registry.get(table_id)
-            state = table.state
-            if state.is_over:
-                return state
-            mine = ma.legal_actions(state, 0)
-            if mine:
-                table.act(0, mine[0], state.step, registry.clock())
-            else:
-                table.advance(registry.clock())  # the bots move
-    raise AssertionError("the game does not end")
 
 
 def test_undo_takes_back_the_persons_last_decision_and_the_bots_after_it(
@@ -172,7 +157,7 @@ def test_a_finished_game_is_replayed_move_by_move(
     """From the final standings: start, on, back, end; as another seat; back to the table."""
     base, registry = server
     table, token = practice_table(registry, seed=23, spectators="after")
-    end = finish(registry, table.id)
+    end = play_to_the_end(registry, table.id)
     record = registry.tables[table.id].record()
     page = new_page(browser)
     page.goto(f"{base}/t/{table.id}#token={token}")
@@ -227,7 +212,7 @@ def test_a_spectator_replays_a_finished_game_as_the_policy_allows(
     """ "After the end" lets a link without a seat token replay as any seat; "none" does not."""
     base, registry = server
     table, _ = practice_table(registry, seed=24, spectators="after")
-    finish(registry, table.id)
+    play_to_the_end(registry, table.id)
     page = new_page(browser)
     page.goto(f"{base}/t/{table.id}")
     page.wait_for_selector("#replay:not([hidden])", timeout=WAIT_MS)
@@ -239,7 +224,7 @@ def test_a_spectator_replays_a_finished_game_as_the_policy_allows(
         registry.tables[table.id].start.players[1].hand
     )
     closed, _ = practice_table(registry, seed=25, spectators="none")
-    finish(registry, closed.id)
+    play_to_the_end(registry, closed.id)
     other = new_page(browser)
     other.goto(f"{base}/t/{closed.id}")
     other.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)

@@ -159,7 +159,8 @@ def test_the_page_needs_no_inline_script_or_style() -> None:
     """index.html loads its script and style from files, so the CSP can forbid inline ones."""
     html = (STATIC / "index.html").read_text()
     scripts = [
-        f'<script src="/static/{name}.js">' for name in ("connection", "practice", "replay", "table")
+        f'<script src="/static/{name}.js">'
+        for name in ("connection", "practice", "replay", "table")
     ]
     assert re.findall(r"<script[^>]*>", html) == scripts
     assert "<style" not in html and " style=" not in html
