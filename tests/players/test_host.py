@@ -119,7 +119,7 @@ def test_rewind_makes_the_host_as_it_was_after_that_many_actions() -> None:
 
 @pytest.mark.parametrize("count", [-1, 13, True, 2.0])
 def test_rewind_refuses_a_count_outside_the_game(count: object) -> None:
-    """A count below 0, past the actions, or not a whole number is a ValueError; nothing changes."""
+    """A count below 0, past the actions, or not whole is a ValueError; nothing changes."""
     host = ma.Host(ma.new_game(3, seed=2), _bots(3))
     for _ in range(12):
         host.play_bot()
