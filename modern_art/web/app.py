@@ -23,6 +23,8 @@ Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status"
   the bot that played it while they were away.
 - ``GET /api/tables/{table}/record?format=json|text``: a finished game's
   record, as the library's JSON or its text record (for the table's people).
+- ``GET .../replay``, ``POST .../undo``, ``GET .../analysis``: a finished
+  game step by step, and a practice table's aids (:mod:`modern_art.web.aids`).
 
 A seat is named by its token in ``Authorization: Bearer <token>``: none
 gives 401, one of no seat of the table 403. A stale ``step`` gives 409, a

@@ -8,7 +8,9 @@ as one ``event: seat`` whose ``id`` is the next log line, so a page that
 lost its stream asks again from that cursor and misses nothing. With no news
 a comment is sent every ``timings.keepalive`` seconds; a stream ends after
 ``timings.stream`` seconds, when a newer stream of the same seat starts
-(``event: replaced``), or when the table goes (``event: gone``).
+(``event: replaced``), or when the table goes (``event: gone``). After an
+undo (:mod:`modern_art.web.practice`) the next document's log starts again
+at line 0.
 
 Tables change under the registry's lock, in the server's event loop (a
 request, or the ticker); :meth:`Hub.publish` then wakes the streams of the
