@@ -20,7 +20,7 @@ bot's offer) they have seen: undo is a practice aid, as in ``modern-art play``.
 A finished game is not undone (its record is kept; its replay shows it).
 
 **Analysis** (:class:`Analyst`) runs :func:`modern_art.analyse` on the seat's
-own view and the events it was shown, never the state, in a worker thread
+own view and the events it was shown, never the state, in a worker process
 (one analysis at a time per table, a few in the whole server), with a sample
 budget that keeps it around a second.
 """
@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import multiprocessing
 from collections.abc import Sequence
 from typing import Any
 
@@ -129,21 +130,43 @@ class Analyst:
 
     Args:
         samples: the samples of one analysis (:data:`ANALYSIS_SAMPLES`).
-        workers: analyses run at once in the whole server (worker threads).
+        workers: analyses run at once in the whole server.
         waiting: analyses that may wait for a worker; more are refused (503).
+        processes: run them in worker processes (started on the first
+            analysis, with ``spawn``), which are handed only the seat's view
+            and events and leave the server's own interpreter free; ``False``
+            runs them in worker threads, which share the interpreter's lock.
     """
 
     def __init__(
-        self, samples: int = ANALYSIS_SAMPLES, *, workers: int = 1, waiting: int = 4
+        self,
+        samples: int = ANALYSIS_SAMPLES,
+        *,
+        workers: int = 1,
+        waiting: int = 4,
+        processes: bool = True,
     ) -> None:
         if samples < 1 or workers < 1 or waiting < 0:
             raise ValueError("samples and workers must be at least 1, waiting at least 0")
         self.samples = samples
+        self.workers = workers
         self.limit = workers + waiting
-        self._pool = concurrent.futures.ThreadPoolExecutor(
-            max_workers=workers, thread_name_prefix="modern-art-analysis"
-        )
+        self.processes = processes
+        self._pool: concurrent.futures.Executor | None = None
         self._running: set[str] = set()
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.processes:
+                context = multiprocessing.get_context("spawn")
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=context
+                )
+            else:
+                self._pool = concurrent.futures.ThreadPoolExecutor(
+                    max_workers=self.workers, thread_name_prefix="modern-art-analysis"
+                )
+        return self._pool
 
     def ask(self, table: GameTable, seat: int) -> tuple[ma.PlayerView, tuple[ma.Event, ...], int]:
         """Check the request and take what the analysis may see: the seat's view and events.
@@ -173,19 +196,21 @@ class Analyst:
     async def run(
         self, table_id: str, seen: ma.PlayerView, events: Sequence[ma.Event], seed: int
     ) -> dict[str, Any]:
-        """The analysis document of :meth:`ask`'s view, computed in a worker thread."""
+        """The analysis document of :meth:`ask`'s view, computed by a worker."""
         try:
             loop = asyncio.get_running_loop()
             report = await loop.run_in_executor(
-                self._pool, _analyse, seen, tuple(events), self.samples, seed
+                self._executor(), _analyse, seen, tuple(events), self.samples, seed
             )
         finally:
             self._running.discard(table_id)
         return analysis_document(report, seen)
 
     def close(self) -> None:
-        """Stop the worker threads (after the running analysis)."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers, once the running analysis is done; the next one starts them again."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _analyse(

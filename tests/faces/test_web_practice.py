@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -48,8 +49,9 @@ clock, registry = webclient.clock, webclient.registry  # the fixtures
 
 @pytest.fixture
 def client(registry: Registry) -> TestClient:
-    """A test client whose analyses are small (20 samples)."""
-    return TestClient(create_app(registry, limits=NO_LIMITS, analyst=Analyst(samples=20)))
+    """A test client whose analyses are small (20 samples), in a thread of this process."""
+    analyst = Analyst(samples=20, processes=False)
+    return TestClient(create_app(registry, limits=NO_LIMITS, analyst=analyst))
 
 
 def act_first(client: TestClient, table: str, token: str) -> dict[str, Any]:
@@ -326,7 +328,7 @@ def test_the_analysis_is_of_the_seats_own_view_in_a_worker_thread(
 
 def test_one_analysis_at_a_time_per_table_and_a_bounded_server(registry: Registry) -> None:
     """A table's second request while one runs is 429; past the server's bound, 503."""
-    analyst = Analyst(samples=5, workers=1, waiting=0)
+    analyst = Analyst(samples=5, workers=1, waiting=0, processes=False)
     first, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=7)
     second, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=8)
     seen, events, seed = analyst.ask(first, 0)
@@ -345,7 +347,8 @@ def test_one_analysis_at_a_time_per_table_and_a_bounded_server(registry: Registr
 def test_no_analysis_when_it_is_not_your_decision_or_the_game_is_over(clock: Clock) -> None:
     """409 in both cases; the reply names why."""
     registry = Registry(Timings(bot_delay=100.0, ttl=1e9, tick=None), clock=clock)
-    client = TestClient(create_app(registry, limits=NO_LIMITS, analyst=Analyst(samples=5)))
+    analyst = Analyst(samples=5, processes=False)
+    client = TestClient(create_app(registry, limits=NO_LIMITS, analyst=analyst))
     table, tokens = registry.open_table(
         ["Ann", "Bo", "Cy"], humans=[0], seed=7, first_auctioneer=1
     )
@@ -364,3 +367,20 @@ def test_no_analysis_when_it_is_not_your_decision_or_the_game_is_over(clock: Clo
         registry.get(table.id)
     reply = client.get(url, headers=auth(tokens[0]))
     assert reply.status_code == 409 and "the game is over" in reply.json()["error"]
+
+
+def test_a_worker_process_is_handed_only_the_view_and_gives_the_same_analysis(
+    registry: Registry,
+) -> None:
+    """The server's way: a spawned process computes what analyse makes of the view; it ends."""
+    analyst = Analyst(samples=8)
+    table, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=7)
+    seen, events, seed = analyst.ask(table, 0)
+    try:
+        document = asyncio.run(analyst.run(table.id, seen, events, seed))
+        assert [c.name for c in multiprocessing.active_children()]  # it ran in another process
+    finally:
+        analyst.close()
+    assert multiprocessing.active_children() == []  # closed: nothing left behind
+    here = ma.analyse(seen, samples=8, seed=seed, events=events)
+    assert document == practice_module.analysis_document(here, seen)

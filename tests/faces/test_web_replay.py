@@ -34,7 +34,7 @@ from tests.helpers.webclient import (  # noqa: E402
 clock, registry, client = webclient.clock, webclient.registry, webclient.client  # the fixtures
 
 
-def replay(client: TestClient, table: str, token: str | None = None, **query: Any) -> Any:
+def replay(client: TestClient, table: str, token: str | None = None, /, **query: str | int) -> Any:
     headers = auth(token) if token else {}
     return client.get(f"/api/tables/{table}/replay", params=query, headers=headers)
 

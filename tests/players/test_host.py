@@ -133,5 +133,5 @@ def test_last_decision_finds_the_seats_last_action() -> None:
     """The index an undo goes back to: the seat's last action, whoever acted after it."""
     from modern_art.agents.host import last_decision
 
-    actions = [ma.Pass(0), ma.Bid(1, 3), ma.Pass(0), ma.Pass(2)]
+    actions: list[ma.Action] = [ma.Pass(0), ma.Bid(1, 3), ma.Pass(0), ma.Pass(2)]
     assert [last_decision(actions, s) for s in range(4)] == [2, 1, 3, None]
