@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import logging
 import multiprocessing
 from collections.abc import Sequence
 from typing import Any
@@ -47,6 +48,8 @@ ANALYSIS_SAMPLES = 150
 """The samples of one analysis: about a second of one core (``benchmarks/web_analysis.py``)."""
 
 _TOP_ACTIONS = 5
+
+log = logging.getLogger(__name__)
 
 
 def _practice_only(table: GameTable, what: str) -> None:
@@ -196,14 +199,32 @@ class Analyst:
     async def run(
         self, table_id: str, seen: ma.PlayerView, events: Sequence[ma.Event], seed: int
     ) -> dict[str, Any]:
-        """The analysis document of :meth:`ask`'s view, computed by a worker."""
+        """The analysis document of :meth:`ask`'s view, computed by a worker.
+
+        The table's slot is given back when the worker is done, not when the
+        request goes: a client that hangs up cannot stack analyses.
+
+        Raises:
+            TableError: 500 when the analysis failed (the log has why).
+        """
+        loop = asyncio.get_running_loop()
         try:
-            loop = asyncio.get_running_loop()
-            report = await loop.run_in_executor(
+            work = loop.run_in_executor(
                 self._executor(), _analyse, seen, tuple(events), self.samples, seed
             )
-        finally:
+        except BaseException:
             self._running.discard(table_id)
+            raise
+        work.add_done_callback(lambda _: self._running.discard(table_id))
+        try:
+            report = await asyncio.shield(work)
+        except (ValueError, RuntimeError) as err:  # a bug, or a worker killed
+            if isinstance(err, concurrent.futures.BrokenExecutor):
+                self._pool = None  # the next analysis starts afresh
+            log.error("table %s: the analysis failed: %s: %s", table_id, type(err).__name__, err)
+            raise TableError(
+                500, "the analysis could not be made; the server's log says why"
+            ) from None
         return analysis_document(report, seen)
 
     def close(self) -> None:

@@ -294,7 +294,7 @@ def test_a_killed_server_keeps_the_undo_and_the_moves_after_it(
 # -- analysis -------------------------------------------------------------------------
 
 
-def test_the_analysis_is_of_the_seats_own_view_in_a_worker_thread(
+def test_R7_2_the_analysis_is_of_the_seats_own_view_in_a_worker(
     client: TestClient, registry: Registry, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """analyse sees the seat's view and shown events, never the state, off the event loop."""
@@ -324,6 +324,9 @@ def test_the_analysis_is_of_the_seats_own_view_in_a_worker_thread(
         action = ma.from_json(json.dumps(value["action"]), "action", rules=table.state.rules)
         assert action in legal and value["text"].startswith("You ")
         assert value["stderr"] >= 0 and value["samples"] > 0
+    # R7.2: no card of another hand in it (the only cards named are the seat's own offers).
+    named = {a["action"]["card"]["id"] for a in body["actions"] if "card" in a["action"]}
+    assert named <= {c.id for c in table.state.players[0].hand}
 
 
 def test_one_analysis_at_a_time_per_table_and_a_bounded_server(registry: Registry) -> None:
@@ -384,3 +387,53 @@ def test_a_worker_process_is_handed_only_the_view_and_gives_the_same_analysis(
     assert multiprocessing.active_children() == []  # closed: nothing left behind
     here = ma.analyse(seen, samples=8, seed=seed, events=events)
     assert document == practice_module.analysis_document(here, seen)
+
+
+def test_a_request_that_goes_away_keeps_its_tables_slot_until_the_worker_is_done(
+    registry: Registry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hanging up does not free the table for another analysis while the first still runs."""
+    release = threading.Event()
+
+    def slow(seen: Any, events: Any, samples: int, seed: int) -> Any:
+        release.wait(10)
+        return ma.analyse(seen, samples=samples, seed=seed, events=events)
+
+    monkeypatch.setattr(practice_module, "_analyse", slow)
+    analyst = Analyst(samples=3, processes=False)
+    table, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=7)
+
+    async def run() -> tuple[bool, bool]:
+        task = asyncio.ensure_future(analyst.run(table.id, *analyst.ask(table, 0)))
+        await asyncio.sleep(0.05)
+        task.cancel()  # the client hung up
+        await asyncio.sleep(0.05)
+        held = table.id in analyst._running
+        release.set()
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if table.id not in analyst._running:
+                break
+        return held, table.id in analyst._running
+
+    held, still = asyncio.run(run())
+    analyst.close()
+    assert (held, still) == (True, False)
+
+
+def test_a_failed_analysis_is_a_500_in_json_and_frees_the_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bug in the analysis is logged and answered in one sentence; the next request runs."""
+
+    def broken(seen: Any, events: Any, samples: int, seed: int) -> Any:
+        raise ValueError("a bug")
+
+    table_id, tokens = open_http(client, seed=7)
+    monkeypatch.setattr(practice_module, "_analyse", broken)
+    url = f"/api/tables/{table_id}/analysis"
+    reply = client.get(url, headers=auth(tokens[0]))
+    assert reply.status_code == 500 and "could not be made" in reply.json()["error"]
+    assert "the analysis failed: ValueError: a bug" in caplog.text
+    monkeypatch.undo()
+    assert client.get(url, headers=auth(tokens[0])).status_code == 200
