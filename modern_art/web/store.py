@@ -234,6 +234,8 @@ class Store:
     def rewind(self, table: GameTable, lines: int) -> None:
         """Delete the table's log lines from line ``lines`` on (an undo), in one transaction.
 
+        The setup keeps the count of undos, one more (the summary's ``undos``).
+
         Raises:
             TableError: 503 when the database refuses; nothing was deleted.
         """
@@ -242,6 +244,16 @@ class Store:
                 self._db.execute(
                     "DELETE FROM log_lines WHERE table_id = ? AND line >= ?", (table.id, lines)
                 )
+                row = self._db.execute(
+                    "SELECT setup FROM game_tables WHERE id = ?", (table.id,)
+                ).fetchone()
+                if row is not None:
+                    setup = json.loads(row[0])
+                    setup["undos"] = table.undos + 1
+                    self._db.execute(
+                        "UPDATE game_tables SET setup = ? WHERE id = ?",
+                        (json.dumps(setup, sort_keys=True), table.id),
+                    )
         except sqlite3.Error as err:
             log.error("table %s: could not take a decision back: %s", table.id, err)
             raise TableError(503, "the server could not take it back; try again") from None

@@ -219,6 +219,7 @@ def test_an_undone_action_does_not_come_back_after_a_restart(tmp_path: Path, clo
     )
     restored = seat_view(again, table_id, tokens[0])
     assert restored["view"] == undone["view"] and restored["log"] == undone["log"]
+    assert restored["table"] == undone["table"]  # the count of undos too
     # A decision made after the undo is acknowledged, so it is kept.
     act_first(client, table_id, tokens[0])
     played = seat_view(client, table_id, tokens[0])
@@ -289,6 +290,7 @@ def test_a_killed_server_keeps_the_undo_and_the_moves_after_it(
     processes.append(serve(db, port))
     after = seat()
     assert after["view"] == before["view"] and after["log"] == before["log"]
+    assert after["table"] == before["table"] and after["table"]["undos"] == 1
 
 
 # -- analysis -------------------------------------------------------------------------
