@@ -58,16 +58,23 @@ def answered(registry: Registry, table_id: str, steps: int) -> None:
     raise AssertionError(f"the table did not reach {steps} actions")
 
 
+@pytest.mark.parametrize("news", ["pushed", "polled"])
 def test_undo_takes_back_the_persons_last_decision_and_the_bots_after_it(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], browser: Any, news: str
 ) -> None:
-    """Offer a card, the bots answer; "take back" restores the hand, the log, the turn."""
+    """Offer a card, the bots answer; "take back" restores the hand, the log, the turn.
+
+    Pushed, the stream sends the whole log again; polled, the page asks for it.
+    """
     base, registry = server
     table, token = practice_table(registry, seed=21)
     page = new_page(browser)
+    if news == "polled":
+        page.route("**/stream?*", lambda route: route.abort())
     page.goto(f"{base}/t/{table.id}#token={token}")
     page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
     my_turn(page)
+    assert page.evaluate("page.polling === true") is (news == "polled")
     with registry.lock:
         before = registry.tables[table.id].state
         lines_before = len(registry.tables[table.id].log)
