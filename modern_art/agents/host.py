@@ -41,6 +41,7 @@ def last_decision(actions: Sequence[Action], seat: int) -> int | None:
     taken back.
 
     >>> import modern_art as ma
+    >>> from modern_art.agents.host import last_decision
     >>> last_decision([ma.Pass(0), ma.Pass(1), ma.Pass(2)], 1), last_decision([], 0)
     (1, None)
     """

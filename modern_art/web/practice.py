@@ -247,6 +247,7 @@ def analysis_document(report: ma.Analysis, seen: ma.PlayerView) -> dict[str, Any
     each action is the library's JSON with ``text``, its sentence.
 
     >>> import modern_art as ma
+    >>> from modern_art.web.practice import analysis_document
     >>> seen = ma.view(ma.new_game(3, seed=4), 0)
     >>> doc = analysis_document(ma.analyse(seen, samples=4, seed=1, events=()), seen)
     >>> doc["step"], doc["samples"], len(doc["artists"]), sorted(doc["actions"][0])

@@ -117,6 +117,7 @@ def replay_seat(wanted: str | None, you: int | None, seats: int, spectators: str
     the asker's own seat, or the public view for a spectator); ``you`` the
     asker's seat, ``None`` for a spectator.
 
+    >>> from modern_art.web.replays import replay_seat
     >>> replay_seat(None, 2, 4, "none"), replay_seat("0", 2, 4, "none")
     (2, 0)
     >>> replay_seat(None, None, 4, "after"), replay_seat("3", None, 4, "after")
