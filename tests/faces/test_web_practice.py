@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import signal
 import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -439,3 +440,21 @@ def test_a_failed_analysis_is_a_500_in_json_and_frees_the_table(
     assert "the analysis failed: ValueError: a bug" in caplog.text
     monkeypatch.undo()
     assert client.get(url, headers=auth(tokens[0])).status_code == 200
+
+
+def test_the_analysis_budget_is_a_serve_option() -> None:
+    """``--analysis-samples N`` is listed by ``--help``; below 1 it is refused in one line."""
+    command = [sys.executable, "-m", "modern_art", "serve"]
+    shown = subprocess.run(
+        [*command, "--help"], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert "--analysis-samples N" in shown.stdout
+    refused = subprocess.run(
+        [*command, "--analysis-samples", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert refused.returncode == 2
+    assert "--analysis-samples must be at least 1" in refused.stderr
