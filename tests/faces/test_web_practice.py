@@ -446,11 +446,17 @@ def test_the_analysis_budget_is_a_serve_option() -> None:
     """``--analysis-samples N`` is listed by ``--help``; below 1 it is refused in one line."""
     command = [sys.executable, "-m", "modern_art", "serve"]
     shown = subprocess.run(
-        [*command, "--help"], capture_output=True, text=True, timeout=60, check=True
+        [*command, "--help"],
+        cwd=webclient.ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     assert "--analysis-samples N" in shown.stdout
     refused = subprocess.run(
         [*command, "--analysis-samples", "0"],
+        cwd=webclient.ROOT,
         capture_output=True,
         text=True,
         timeout=60,
