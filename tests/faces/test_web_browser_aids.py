@@ -25,6 +25,7 @@ if not CHROMIUM.exists():
 import modern_art as ma  # noqa: E402
 from modern_art.web import Registry  # noqa: E402
 from tests.faces.test_web_browser import (  # noqa: E402, F401 (fixtures)
+    ARTIFACTS,
     WAIT_MS,
     browser,
     new_page,
@@ -152,6 +153,8 @@ def test_the_analysis_of_a_decision_is_shown_and_goes_when_the_game_moves_on(
     assert 1 <= len(actions) <= 5
     assert all(line.startswith("You play ") and " ± " in line for line in actions)
     assert "sampled deals" in (page.text_content("#analysis-note") or "")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-table-analysis.png"), full_page=True)
     page.click("#hand-cards button.playable >> nth=0")
     page.wait_for_selector("#analysis", state="hidden", timeout=WAIT_MS)
     assert page.evaluate("document.body.dataset.owned") is None
@@ -175,6 +178,8 @@ def test_a_finished_game_is_replayed_move_by_move(
     start = record.start()
     assert page.locator("#hand-cards .card").count() == len(start.players[0].hand)
     assert page.is_hidden("#standings") and page.locator("#log-list li").count() == 0
+    assert page.locator(".round-result").count() == 0  # not the end's results
+    assert "No round has ended yet." in page.inner_text("#round-results")
     page.click("#replay-forward")
     page.wait_for_function("() => document.body.dataset.replayStep === '1'", timeout=WAIT_MS)
     said = page.text_content("#replay-said") or ""
@@ -192,6 +197,7 @@ def test_a_finished_game_is_replayed_move_by_move(
     )
     assert page.text_content("#replay-position") == f"move {steps} of {steps}"
     page.wait_for_selector("#standings:not([hidden]) #final li", timeout=WAIT_MS)
+    assert page.locator(".round-result").count() == end.round
     # The same moment as Cy saw it: Cy's hand, in Cy's words.
     page.click("#replay-start")
     page.wait_for_function("() => document.body.dataset.replayStep === '0'", timeout=WAIT_MS)
@@ -205,6 +211,8 @@ def test_a_finished_game_is_replayed_move_by_move(
         )
     }
     assert shown == {c.id for c in start.players[2].hand}
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-table-replay.png"), full_page=True)
     assert page.inner_text("#replay-as").count(HOSTILE) == 1  # a name, as text
     page.click("#replay-exit")
     page.wait_for_selector("#replay", state="hidden", timeout=WAIT_MS)

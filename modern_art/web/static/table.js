@@ -161,7 +161,7 @@ function renderHand() {
     || SYMBOL_ORDER.indexOf(x.auction) - SYMBOL_ORDER.indexOf(y.auction) || x.id - y.id);
   const nodes = hand.map((card) => cardNode(card, {
     playable: playable.has(card.id),
-    onclick: () => send({ type: "PlayCard", card }),
+    onclick: page.replay ? undefined : () => send({ type: "PlayCard", card }), // a replay's cards are shown, not played
   }));
   setChildren($("hand-cards"), nodes.length ? nodes : [el("p", { class: "quiet", text: "No cards in hand." })]);
 }
@@ -357,7 +357,10 @@ function renderResults() {
     if (e.type === "RoundEnded") rounds.push({ ended: e, sales: [] });
     else if (e.type === "PaintingsSold" && rounds.length) rounds[rounds.length - 1].sales.push(e);
   }
-  if (!rounds.length) return;
+  if (!rounds.length) { // none yet (or none any more: a replay's early step, an undo)
+    setChildren($("round-results"), [el("p", { class: "quiet", text: "No round has ended yet." })]);
+    return;
+  }
   const players = page.data.view.players;
   const nodes = rounds.map(({ ended, sales }) => {
     const ranking = ended.ranking.map((a, i) => el("li", {}, el("span", { class: `swatch a${artistIndex(a)}` }), `${a}: +${ended.tiles[i]}`));
