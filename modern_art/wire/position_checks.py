@@ -21,7 +21,13 @@ _SEAT_FIELDS = ("auctioneer", "double_player", "asking", "high_bidder", "turn")
 
 
 def check_state(state: GameState) -> GameState:
-    """Refuse a state the engine could not work with: cards or seats out of place."""
+    """Refuse a state the engine could not work with, or that no game reaches.
+
+    The problems :func:`~modern_art.position_problems` names come first, so
+    the refusal says what is wrong as every reader says it; the checks after
+    them guard the engine should a problem be missed.
+    """
+    _refuse_problems(position_problems(state), "state")
     rules, n, phase = state.rules, len(state.players), state.phase
     if not rules.min_players <= n <= rules.max_players:
         raise WireError(
@@ -50,7 +56,6 @@ def check_state(state: GameState) -> GameState:
             f"the state must hold each of the deck's {len(rules.deck)} cards exactly once,"
             f" got {len(held)} cards"
         )
-    _refuse_problems(position_problems(state), "state")
     return state
 
 

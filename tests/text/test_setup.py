@@ -44,8 +44,8 @@ def test_R6_4_given_tiles_are_kept_and_the_discard_fits_them() -> None:
 
 
 def test_R6_4_tiles_no_past_rounds_can_give_are_refused() -> None:
-    """A 10 tile in a round that gave no 20 cannot be: setup says why."""
-    with pytest.raises(ValueError, match="gap"):
+    """A 10 tile in a round that gave no 20 cannot be: setup says why, naming the tiles."""
+    with pytest.raises(ValueError, match="tiles: no order of 1 ranking gives these tiles"):
         ma.setup(3, round=2, hands=[[...]] * 3, tiles={"carvalho": [30], "melim": [10]})
 
 
