@@ -16,6 +16,7 @@ from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import PHASES, GameOver, Offering, Phase
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, PlayerState
+from modern_art.seeing.problems.history import deal_problems
 from modern_art.seeing.problems.position import position_problems
 from modern_art.seeing.problems.tiles import tiles_problem
 from modern_art.text.notation import LETTERS, parse_kind
@@ -260,6 +261,13 @@ def setup(
             f" named for the discard: more than the {dealt} dealt by round {round}"
             " (R1.4, R6.6)"
         )
+    if check:  # the deal against the rounds and hands, as position_problems words it
+        empty = [] if over or any(sizes) else ["every hand is empty, yet the round goes on (R6.2)"]
+        _refuse(
+            [*empty, *deal_problems(rules, n, round, size, sizes, offered_now, over)],
+            "; end a hand with ... to have it filled, or give rules whose deal_schedule"
+            " deals as many cards as the hands hold",
+        )
     try:
         if board is not None and ranked and len(named_past) == size:
             # The whole discard and the tiles are given: nothing to make up, and
@@ -300,10 +308,14 @@ def setup(
         phase if phase is not None else Offering(auctioneer),
         len(past) + sum(counts) if step is None else step,
     )
-    problems = position_problems(state) if check else ()
-    if problems:
-        raise ValueError(f"this position cannot arise in a game: {'; '.join(problems)}")
+    if check:
+        _refuse(position_problems(state))
     return state
+
+
+def _refuse(problems: Sequence[str], hint: str = "") -> None:
+    if problems:
+        raise ValueError(f"this position cannot arise in a game: {'; '.join(problems)}{hint}")
 
 
 def _given_facts(

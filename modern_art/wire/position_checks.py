@@ -13,7 +13,7 @@ from modern_art.data.phases import DoubleOffer
 from modern_art.data.state import GameState
 from modern_art.seeing.problems.position import position_problems
 from modern_art.seeing.views import PlayerView
-from modern_art.wire.strict import WireError
+from modern_art.wire.strict import PositionError, WireError
 
 __all__ = ["check_state", "check_view"]
 
@@ -67,5 +67,4 @@ def check_view(view: PlayerView) -> PlayerView:
 
 def _refuse_problems(problems: tuple[str, ...], what: str) -> None:
     if problems:
-        more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
-        raise WireError(f"the {what} cannot arise in a game: {'; '.join(problems[:3])}{more}")
+        raise PositionError(f"the {what} cannot arise in a game: {'; '.join(problems)}")

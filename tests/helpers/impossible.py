@@ -45,6 +45,44 @@ class Impossible:
         return self.not_setup is None
 
 
+class WhatIf:
+    """A setup call stated once: called, it makes the state (``check=False``, a "what
+    if"); :meth:`checked` is the same call with ``check=True``, setup's own verdict."""
+
+    def __init__(self, players: Any, **facts: Any) -> None:
+        self.players, self.facts = players, facts
+
+    def __call__(self) -> ma.GameState:
+        return ma.setup(self.players, check=False, **self.facts)
+
+    def checked(self) -> ma.GameState:
+        """The same position asked of setup with its check."""
+        return ma.setup(self.players, **self.facts)
+
+
+def swap_cards(state: ma.GameState, old: ma.Card, new: ma.Card) -> ma.GameState:
+    """``old`` and ``new`` trade places, wherever they are: every card stays once."""
+
+    def swapped(cards: tuple[ma.Card, ...]) -> tuple[ma.Card, ...]:
+        return tuple(new if c == old else old if c == new else c for c in cards)
+
+    phase: Any = state.phase
+    if isinstance(phase, ma.DoubleOffer):
+        phase = attrs.evolve(phase, card=swapped((phase.card,))[0])
+    elif hasattr(phase, "lot"):
+        phase = attrs.evolve(phase, lot=swapped(phase.lot))
+    players = tuple(
+        attrs.evolve(p, hand=swapped(p.hand), museum=swapped(p.museum)) for p in state.players
+    )
+    return attrs.evolve(
+        state,
+        players=players,
+        deck=swapped(state.deck),
+        discard=swapped(state.discard),
+        phase=phase,
+    )
+
+
 def setup_again(state: ma.GameState, *, deck: bool = True, **changes: Any) -> ma.GameState:
     """``state`` given to :func:`modern_art.setup` fact by fact (``changes`` replace some)."""
     rules = state.rules

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import modern_art as ma
-from tests.helpers.impossible import Impossible, refused_everywhere, setup_again
+from tests.helpers.impossible import Impossible, refused_everywhere, setup_again, swap_cards
 from tests.helpers.tally import TALLY
 from tests.helpers.textgames import GAME_ARGUMENTS, game_states, variant
 
@@ -111,29 +112,6 @@ def _overfull_hand(state: ma.GameState, seat: int) -> ma.GameState:
     return attrs.evolve(_player(state, seat, hand=p.hand + state.deck[:k]), deck=state.deck[k:])
 
 
-def _swap(state: ma.GameState, old: ma.Card, new: ma.Card) -> ma.GameState:
-    """``old`` and ``new`` trade places, wherever they are: every card stays once."""
-
-    def swapped(cards: tuple[ma.Card, ...]) -> tuple[ma.Card, ...]:
-        return tuple(new if c == old else old if c == new else c for c in cards)
-
-    phase: Any = state.phase
-    if isinstance(phase, ma.DoubleOffer):
-        phase = attrs.evolve(phase, card=swapped((phase.card,))[0])
-    elif hasattr(phase, "lot"):
-        phase = attrs.evolve(phase, lot=swapped(phase.lot))
-    players = tuple(
-        attrs.evolve(p, hand=swapped(p.hand), museum=swapped(p.museum)) for p in state.players
-    )
-    return attrs.evolve(
-        state,
-        players=players,
-        deck=swapped(state.deck),
-        discard=swapped(state.discard),
-        phase=phase,
-    )
-
-
 def _unplayed(state: ma.GameState, test: Callable[[ma.Card], bool]) -> ma.Card:
     """A card in the deck, a hand or the discard that ``test`` accepts: the deck's first."""
     places = [state.deck, *(p.hand for p in state.players), state.discard]
@@ -143,7 +121,7 @@ def _unplayed(state: ma.GameState, test: Callable[[ma.Card], bool]) -> ma.Card:
 def _lot_card(state: ma.GameState, at: int, test: Callable[[ma.Card], bool]) -> ma.GameState:
     """The lot's card ``at`` trades places with an unplayed card that ``test`` accepts."""
     lot = state.phase.lot  # type: ignore[union-attr]
-    return _swap(state, lot[at], _unplayed(state, test))
+    return swap_cards(state, lot[at], _unplayed(state, test))
 
 
 def _same_artist(card: ma.Card, kind: ma.Auction) -> Callable[[ma.Card], bool]:
@@ -318,7 +296,7 @@ BAD: list[Impossible] = [
     ),
     Impossible(
         "a double waiting that is no double",
-        lambda: _swap(
+        lambda: swap_cards(
             DOUBLE, _DOUBLE_CARD, _unplayed(DOUBLE, _same_artist(_DOUBLE_CARD, ma.Auction.OPEN))
         ),
         "but is not a double (R5.1)",
@@ -484,10 +462,8 @@ def test_a_value_of_the_wrong_type_is_named_or_refused_when_made(
     except ValueError as exc:
         assert says in str(exc)
     else:  # text has no way to write a value of the wrong type: it reads as another
-        try:
+        with contextlib.suppress(ma.NotationError):
             assert ma.read_position(text) != bad
-        except ma.NotationError:
-            pass
     with pytest.raises(ma.SerializationError):
         ma.from_json(ma.to_json(bad), "state")
     with pytest.raises(ValueError):
@@ -531,7 +507,7 @@ def test_setup_refuses_an_impossible_position_naming_each_problem() -> None:
             phase=ma.FixedPriceAuction(1, (card,), None, 50, 2),
         )
     assert "is not one the auctioneer could name with 10" in str(caught.value)
-    with pytest.raises(ValueError, match="nothing is discarded before round 1 ends"):
+    with pytest.raises(ValueError, match="the hands lack 27 of them.*to have it filled"):
         ma.setup(3, hands=[["thaler/o"], ["carvalho/o"], ["martins/o"]])
     with pytest.raises(ValueError, match="used twice"):
         ma.setup(3, round=2, hands=[["Melim/O#25"], ["Melim/O#25"], ["martins/o"]])
