@@ -507,7 +507,7 @@ def test_setup_refuses_an_impossible_position_naming_each_problem() -> None:
             phase=ma.FixedPriceAuction(1, (card,), None, 50, 2),
         )
     assert "is not one the auctioneer could name with 10" in str(caught.value)
-    with pytest.raises(ValueError, match="the hands lack 27 of them.*to have it filled"):
+    with pytest.raises(ValueError, match=r"the hands lack 27 of them.*to have it filled"):
         ma.setup(3, hands=[["thaler/o"], ["carvalho/o"], ["martins/o"]])
     with pytest.raises(ValueError, match="used twice"):
         ma.setup(3, round=2, hands=[["Melim/O#25"], ["Melim/O#25"], ["martins/o"]])
