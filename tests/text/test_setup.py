@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
 
 import modern_art as ma
+from tests.helpers.impossible import setup_again
+from tests.helpers.textgames import GAME_ARGUMENTS, game_states, variant
 
 
 @pytest.mark.parametrize("auctioneer", [0, 1, 2])
@@ -65,3 +68,15 @@ def test_R6_6_check_false_builds_a_what_if_and_position_problems_names_it() -> N
         ma.setup(3, round=2, hands=hands)
     what_if = ma.setup(3, round=2, hands=hands, check=False)
     assert any("the hands lack" in p for p in ma.position_problems(what_if))
+
+
+@settings(max_examples=max(5, settings().max_examples // 5))
+@given(**GAME_ARGUMENTS)
+def test_R6_a_reachable_state_given_to_setup_fact_by_fact_comes_back_equal(
+    seed: int, players: int, tie: int, payment: int
+) -> None:
+    """Every fourth state of a random game, its hands, museums, tiles, phase, whole discard
+    and deck given to setup, is rebuilt equal: setup refuses no position that can arise."""
+    for i, (state, _) in enumerate(game_states(players, seed, variant(players, tie, payment))):
+        if i % 4 == 0:
+            assert setup_again(state) == state
