@@ -61,12 +61,12 @@ def turn_problems(
     if doubles:
         allowed = 1 + doubles
         if high - low > allowed:
+            each = f"each of the {doubles} doubles" if doubles > 1 else "the one double"
             return [
                 f"the seats have offered {shown} cards {so_far} (each was dealt {dealt}),"
-                f" but the turn goes round one seat at a time and each of the {doubles}"
-                f" double{'s' if doubles > 1 else ''} offered lets one card come out of"
-                f" turn, so no seat offers more than {allowed} beyond another"
-                " (R2.4, R5.3, R6.7)"
+                f" but the turn goes round one seat at a time and {each} offered lets one"
+                f" card come out of turn, so no seat offers more than {allowed} beyond"
+                " another (R2.4, R5.3, R6.7)"
             ]
         return []
     if high - low > 1:
