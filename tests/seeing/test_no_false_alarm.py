@@ -101,3 +101,41 @@ def test_R6_no_false_alarm_under_any_rules(game: PlayedGame) -> None:
     seats: list[int | None] = [None, *range(game.players)]
     for state in game.states:
         _check(state, seats)
+
+
+_BASE = ma.Rules()
+NO_DOUBLES = ma.Edition(
+    "no-doubles",
+    _BASE.artists,
+    [(r[0] + r[4], r[1], r[2], r[3], 0) for r in _BASE.edition.symbols],
+)
+"""CMON's artists without doubles (their cards open ones): the turn runs on in turn all game,
+so the exact turn-order check applies in every round (R2.4, R6.7)."""
+MANY_DOUBLES = ma.Edition(
+    "many-doubles", _BASE.artists, [(2, 2, 2, 2, r[4] + 4) for r in _BASE.edition.symbols]
+)
+"""Half the cards doubles: seconds out of turn often, hands far apart (R5.3)."""
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("edition", [NO_DOUBLES, MANY_DOUBLES], ids=["no doubles", "doubles"])
+def test_R6_7_turn_order_raises_no_false_alarm_with_or_without_doubles(
+    players: int, edition: ma.Edition
+) -> None:
+    """Editions with no doubles (the seats ahead and the auctioneer checked in every round)
+    and with many (hands as far apart as the doubles allow): no state or view is refused."""
+    checked_later = 0
+    for game in range(8):
+        rules = ma.Rules(edition=edition)
+        schedule = SCHEDULES[game % len(SCHEDULES)]
+        if schedule is not None:
+            rules = attrs.evolve(rules, deal_schedule=schedule)
+        rng = random.Random(game * 17 + players)
+        state = ma.new_game(players, seed=game, rules=rules, first_auctioneer=game % players)
+        while True:
+            _check(state, [None, *range(players)])
+            checked_later += state.round > 1
+            if state.is_over:
+                break
+            state = ma.apply(state, _all_in(ma.legal_actions(state), rng)).state
+    assert checked_later

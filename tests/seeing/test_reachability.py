@@ -26,6 +26,7 @@ from tests.helpers.impossible import (
     swap_cards,
 )
 from tests.helpers.textgames import game_states
+from tests.seeing.test_no_false_alarm import NO_DOUBLES
 
 
 def _first(test: Callable[[ma.GameState], bool], players: int = 3) -> ma.GameState:
@@ -270,6 +271,19 @@ ONE_DOUBLE = _first(
 )
 
 
+def _round_3_without_doubles() -> ma.GameState:
+    """Round 3 of a game of an edition without doubles, its seats' offers uneven."""
+    rules = ma.Rules(edition=NO_DOUBLES)
+    for seed in range(40):
+        for state, _ in game_states(3, seed, rules):
+            if state.round == 3 and isinstance(state.phase, ma.Offering) and _uneven(state):
+                return state
+    raise AssertionError("no such state in 40 games")  # pragma: no cover
+
+
+NO_DOUBLE_3 = _round_3_without_doubles()
+
+
 def _not_side_by_side() -> ma.GameState:
     """Round 2 of four players, no double yet: seats apart have offered one card more."""
     state, offers = NO_DOUBLE_2_4P, _offers(NO_DOUBLE_2_4P)
@@ -291,6 +305,14 @@ _LATER_TURNS: list[tuple[str, Callable[[], ma.GameState], str]] = [
         lambda: attrs.evolve(
             NO_DOUBLE_2,
             phase=ma.Offering((NO_DOUBLE_2.phase.auctioneer + 1) % 3),  # type: ignore[union-attr]
+        ),
+        "offers next, but the seats have offered",
+    ),
+    (
+        "round 3 of a game without doubles: the seat to offer is not after the seats ahead",
+        lambda: attrs.evolve(
+            NO_DOUBLE_3,
+            phase=ma.Offering((NO_DOUBLE_3.phase.auctioneer + 2) % 3),  # type: ignore[union-attr]
         ),
         "offers next, but the seats have offered",
     ),
