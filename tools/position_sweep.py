@@ -76,6 +76,7 @@ def sweep(games: int) -> str:
                     break
                 legal = ma.legal_actions(state)
                 amounts = [a for a in legal if isinstance(a, ma.Bid | ma.SetPrice)]
+                action: ma.Action
                 if all_in and amounts and rng.random() < 0.6:
                     action = max(
                         amounts, key=lambda a: getattr(a, "amount", getattr(a, "price", 0))
