@@ -263,11 +263,9 @@ def setup(
         )
     if check:  # the deal against the rounds and hands, as position_problems words it
         empty = [] if over or any(sizes) else ["every hand is empty, yet the round goes on (R6.2)"]
-        _refuse(
-            [*empty, *deal_problems(rules, n, round, size, sizes, offered_now, over)],
-            "; end a hand with ... to have it filled, or give rules whose deal_schedule"
-            " deals as many cards as the hands hold",
-        )
+        problems = [*empty, *deal_problems(rules, n, round, size, sizes, offered_now, over)]
+        short = any("the hands lack" in problem for problem in problems)
+        _refuse(problems, _SHORT_HANDS if short else "")
     try:
         if board is not None and ranked and len(named_past) == size:
             # The whole discard and the tiles are given: nothing to make up, and
@@ -311,6 +309,13 @@ def setup(
     if check:
         _refuse(position_problems(state))
     return state
+
+
+_SHORT_HANDS = (
+    "; end a hand with ... to have it filled, or give rules whose deal_schedule deals"
+    " as many cards as the hands hold"
+)
+"""How to write small hands (setup's hint when the hands are short of the deal)."""
 
 
 def _refuse(problems: Sequence[str], hint: str = "") -> None:
