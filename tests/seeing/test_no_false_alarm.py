@@ -18,6 +18,7 @@ from hypothesis import given
 import modern_art as ma
 from modern_art.testing import games, rules_variants
 from modern_art.testing.strategies import PlayedGame
+from tests.helpers.textgames import MANY_DOUBLES, NO_DOUBLES
 
 SCHEDULES = [
     None,  # CMON
@@ -101,20 +102,6 @@ def test_R6_no_false_alarm_under_any_rules(game: PlayedGame) -> None:
     seats: list[int | None] = [None, *range(game.players)]
     for state in game.states:
         _check(state, seats)
-
-
-_BASE = ma.Rules()
-NO_DOUBLES = ma.Edition(
-    "no-doubles",
-    _BASE.artists,
-    [(r[0] + r[4], r[1], r[2], r[3], 0) for r in _BASE.edition.symbols],
-)
-"""CMON's artists without doubles (their cards open ones): the turn runs on in turn all game,
-so the exact turn-order check applies in every round (R2.4, R6.7)."""
-MANY_DOUBLES = ma.Edition(
-    "many-doubles", _BASE.artists, [(2, 2, 2, 2, r[4] + 4) for r in _BASE.edition.symbols]
-)
-"""Half the cards doubles: seconds out of turn often, hands far apart (R5.3)."""
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
