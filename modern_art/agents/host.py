@@ -26,10 +26,29 @@ from modern_art.data.state import GameState, Step
 from modern_art.seeing.redaction import visible_events
 from modern_art.seeing.views import view
 
-__all__ = ["Host", "Observer"]
+__all__ = ["Host", "Observer", "last_decision"]
 
 Observer = Callable[[GameState, Action, Step], None]
 """Called after every action with the state before it, the action and its step."""
+
+
+def last_decision(actions: Sequence[Action], seat: int) -> int | None:
+    """Where ``seat``'s last action is in ``actions``, or ``None`` if it has made none.
+
+    An undo (a practice aid: ``modern-art play``'s ``u``, the web table's
+    practice tables) goes back to just before it: the game replayed with
+    ``actions[:index]``, the seat's last decision and everything after it
+    taken back.
+
+    >>> import modern_art as ma
+    >>> from modern_art.agents.host import last_decision
+    >>> last_decision([ma.Pass(0), ma.Pass(1), ma.Pass(2)], 1), last_decision([], 0)
+    (1, None)
+    """
+    for index in range(len(actions) - 1, -1, -1):
+        if getattr(actions[index], "seat", None) == seat:
+            return index
+    return None
 
 
 class Host:
@@ -95,11 +114,7 @@ class Host:
             IllegalAction: the rules forbid ``action``; nothing changes.
         """
         before = self.state
-        step = apply(before, action)
-        self.state = step.state
-        self.actions.append(action)
-        for seat, seen in enumerate(self._seen):
-            seen.extend(visible_events(step.events, seat))
+        step = self._keep(action)
         if self.observer is not None:
             self.observer(before, action, step)
         return step
@@ -142,6 +157,36 @@ class Host:
             self.play_bot(next_seat(self.state))
             made += 1
         return made
+
+    def rewind(self, count: int) -> None:
+        """Take back every action after the first ``count``: the game as it was then.
+
+        The state, the actions and what each seat was shown are as they were
+        after ``count`` actions; the observer is not told (nothing new
+        happened) and the bots stay as they are.
+
+        Raises:
+            ValueError: ``count`` is not between 0 and the number of actions.
+        """
+        whole = isinstance(count, int) and not isinstance(count, bool)
+        if not whole or not 0 <= count <= len(self.actions):
+            raise ValueError(
+                f"count must be a whole number from 0 to {len(self.actions)}, got {count!r}"
+            )
+        kept = self.actions[:count]
+        self.state = self.start
+        self.actions = []
+        self._seen = tuple([] for _ in self.start.players)
+        for action in kept:
+            self._keep(action)
+
+    def _keep(self, action: Action) -> Step:
+        step = apply(self.state, action)
+        self.state = step.state
+        self.actions.append(action)
+        for seat, seen in enumerate(self._seen):
+            seen.extend(visible_events(step.events, seat))
+        return step
 
     def record(self, seed: int | None = None) -> GameRecord:
         """The game so far as a record (see :func:`~modern_art.record`).

@@ -29,7 +29,7 @@ from modern_art.data.events import (
     SecondCardAdded,
     SecondCardDeclined,
 )
-from modern_art.data.rules import HiddenTie, Rules
+from modern_art.data.rules import Rules
 from modern_art.seeing.money import MoneyLedger
 from modern_art.text.sentences import describe, ordinal
 
@@ -77,7 +77,6 @@ class Narrator:
         self._pending: list[str] = []
         self._explained: set[Auction] = set()
         self._kind: Auction | None = None
-        self._auctioneer: int | None = None
         self._tiles: list[list[int]] = [[] for _ in rules.artists]
 
     def opening(self) -> list[RenderableType]:
@@ -163,7 +162,6 @@ class Narrator:
             return [f"  {self.say(event)}"]
         if isinstance(event, AuctionStarted):
             self._kind = event.kind
-            self._auctioneer = event.auctioneer
             line = f"  {self.say(event)}"
             if event.kind not in self._explained:
                 self._explained.add(event.kind)
@@ -181,22 +179,10 @@ class Narrator:
                 self._pending.append(self.say(event))
             return []
         if isinstance(event, BidsRevealed):
-            return [f"    {self.say(event)}", *self._tie(event)]
+            return [f"    {self.say(event)}"]  # the tie and its rule too (R4.3)
         if isinstance(event, PriceSet):
             return [f"    {self.say(event)}"]
         return None
-
-    def _tie(self, event: BidsRevealed) -> list[RenderableType]:
-        """Why a tie for the highest hidden bid goes where it goes (R4.3), or nothing."""
-        high = max(event.bids, default=0)
-        tied = [seat for seat, bid in enumerate(event.bids) if bid == high]
-        if high == 0 or len(tied) < 2 or self._auctioneer is None:
-            return []
-        if self.rules.hidden_tie is HiddenTie.AUCTIONEER_FIRST and self._auctioneer in tied:
-            why = "the auctioneer wins a tie"
-        else:
-            why = "the tied player nearest clockwise from the auctioneer's left wins"
-        return [f"    A tie at {high}: {why} (R4.3, hidden_tie {self.rules.hidden_tie.value})."]
 
     def _tell_sale(self, event: Event) -> list[RenderableType] | None:
         """Who won the lot and who was paid, or who took it free."""

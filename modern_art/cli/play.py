@@ -25,6 +25,7 @@ from rich.table import Table
 
 from modern_art.agents import Agent, Host, RandomAgent
 from modern_art.agents.engine.agent import EngineAgent
+from modern_art.agents.host import last_decision
 from modern_art.cli import BOTS
 from modern_art.cli.commands import (
     CommandError,
@@ -313,11 +314,10 @@ def _undo(game: Game, human: Human) -> Game:
     """
     me = game.seating.me
     actions = game.host.actions
-    mine = [i for i, action in enumerate(actions) if getattr(action, "seat", None) == me]
-    if not mine:
+    last = last_decision(actions, me)
+    if last is None:
         game.out.print("Nothing to take back: you have not decided anything yet.")
         return game
-    last = mine[-1]
     taken = describe(actions[last], game.seating.names, me).removesuffix(".")
     later = len(actions) - last - 1
     again = Game(game.out, game.seating, game.host.start, game.agents)

@@ -150,12 +150,16 @@ def hidden_auction(
             state, HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
         )
     revealed = cast(tuple[int, ...], bids)  # no None left
-    events.append(BidsRevealed(revealed))
     high = max(revealed)
+    auctioneer = phase.auctioneer
     if high == 0:  # everyone bid 0: the auctioneer takes it free, whatever the tie rule
-        return give_lot_free(state, phase.auctioneer, phase.lot, events)
-    winner = _hidden_winner(revealed, phase.auctioneer, state.rules.hidden_tie)
-    return sell_lot(state, winner, high, phase.auctioneer, phase.lot, phase.double_player, events)
+        events.append(BidsRevealed(revealed, auctioneer, auctioneer, None))
+        return give_lot_free(state, auctioneer, phase.lot, events)
+    rule = state.rules.hidden_tie
+    winner = _hidden_winner(revealed, auctioneer, rule)
+    tie = rule if revealed.count(high) > 1 else None
+    events.append(BidsRevealed(revealed, auctioneer, winner, tie))
+    return sell_lot(state, winner, high, auctioneer, phase.lot, phase.double_player, events)
 
 
 def _hidden_winner(bids: tuple[int, ...], auctioneer: int, tie: HiddenTie) -> int:

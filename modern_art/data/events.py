@@ -14,6 +14,7 @@ import attr
 
 from modern_art._speed import PURE, finish
 from modern_art.data.cards import Auction, Card
+from modern_art.data.rules import HiddenTie
 
 __all__ = [
     "AuctionStarted",
@@ -164,10 +165,22 @@ class BidSealed:
 
 @attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
 class BidsRevealed:
-    """Every hidden bid, revealed together (R4.3)."""
+    """Every hidden bid, revealed together, and who gets the lot and by which rule (R4.3).
+
+    The highest bid wins; a tie for it is settled by the rules' ``hidden_tie``
+    (``tie`` says which, so the event tells why without the rules); if every
+    bid is 0 the auctioneer takes the lot free, whatever the tie rule says.
+    """
 
     bids: tuple[int, ...]
     """Each seat's bid, by seat."""
+    auctioneer: int
+    """The auction's auctioneer (the tie rules count from its left, R4.3)."""
+    winner: int
+    """The seat that gets the lot: the highest bidder, or the auctioneer if all bid 0."""
+    tie: HiddenTie | None
+    """The tie rule that chose ``winner`` among seats tied for a highest bid above 0;
+    ``None`` when no such tie was settled."""
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)

@@ -20,7 +20,8 @@ def visible_event(event: Event, seat: int | None) -> Event:
     ``CardsDealt(..., cards=None)`` with the count. A sealed bid's amount is
     shown only to its bidder (R4.3): others get ``BidSealed(seat, None)``
     and learn every amount from the :class:`~modern_art.BidsRevealed` that
-    follows once all bids are in. Every other event is public (R7.1) and
+    follows once all bids are in (with the winner and the tie rule that chose
+    it, public as the sale is). Every other event is public (R7.1) and
     returned unchanged.
 
     >>> import modern_art as ma

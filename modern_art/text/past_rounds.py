@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from modern_art.core.scoring import ROUND_ENDING_COUNT, rank_artists
 from modern_art.data.cards import Card
 from modern_art.data.rules import Rules
-from modern_art.seeing.problems.tiles import count
+from modern_art.seeing.problems.tiles import count, tile_rounds
 
 __all__ = ["PastRounds", "hand_sizes", "past_rounds", "top_up"]
 
@@ -61,7 +61,11 @@ def past_rounds(
         by_artist[index[card.artist]].append(card)
     for a, cards in enumerate(by_artist):
         left[a] = len(cards)
-    winners = _winners(rules, rounds, left, named_left, tiles)
+    ordered = None if tiles is None else tile_rounds(tiles, rules.value_tiles, rounds)
+    if ordered is not None:  # the rounds' rankings in an order each artist's pile keeps
+        winners = [ranking[0] for ranking in ordered]
+    else:
+        winners = _winners(rules, rounds, left, named_left, tiles)
     plan = [[0] * len(artists) for _ in range(rounds)]
     for k, w in enumerate(winners):
         plan[k][w] = _FIVE
@@ -75,7 +79,9 @@ def past_rounds(
             f"{rounds} past rounds each ended on a fifth painting, {placed} cards at least,"
             f" but only {size} cards are in no hand, museum or lot: give smaller hands (R6.1)"
         )
-    intended = None if tiles is None else _given_rankings(rules, winners, tiles)
+    intended = ordered
+    if tiles is not None and intended is None:
+        intended = _given_rankings(rules, winners, tiles)
     if intended is not None:
         for k, ranking in enumerate(intended):
             for place, a in enumerate(ranking[1:], 1):

@@ -42,6 +42,7 @@ from modern_art.data.events import (
     SecondCardDeclined,
     TurnStarted,
 )
+from modern_art.data.rules import HiddenTie
 
 __all__ = ["describe", "ordinal"]
 
@@ -234,14 +235,23 @@ def _bids_revealed(s: _Speaker, e: BidsRevealed) -> str:
     tied = [seat for seat, bid in enumerate(e.bids) if bid == top]
     if top == 0:
         return (
-            f"The sealed bids are revealed: {bids}; all are 0, so the auctioneer"
-            " takes it free (R4.3)."
+            f"The sealed bids are revealed: {bids}; all are 0, so the auctioneer,"
+            f" {s.who(e.auctioneer)}, {'take' if s.spoken_to(e.auctioneer) else 'takes'} it"
+            " free (R4.3)."
         )
     if len(tied) > 1:
+        win = "win" if s.spoken_to(e.winner) else "wins"
+        if e.winner == e.auctioneer:
+            why = "as the auctioneer"
+        else:
+            last = e.auctioneer in tied and e.tie is not HiddenTie.AUCTIONEER_FIRST
+            why = "as the tied player nearest clockwise from the auctioneer's left" + (
+                ", the auctioneer counted last" if last else ""
+            )
+        rule = "" if e.tie is None else f"hidden_tie {e.tie.value}, "
         return (
-            f"The sealed bids are revealed: {bids}; {s.listing(tied)} tie at {top}, and the"
-            " tie rule decides: under CMON rules the auctioneer if tied, else the tied player"
-            " nearest clockwise from the auctioneer's left (R4.3)."
+            f"The sealed bids are revealed: {bids}; {s.listing(tied)} tie at {top}, and"
+            f" {s.who(e.winner)} {win} the tie {why} ({rule}R4.3)."
         )
     return f"The sealed bids are revealed: {bids}."
 

@@ -16,7 +16,9 @@ from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import PHASES, GameOver, Offering, Phase
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, PlayerState
+from modern_art.seeing.problems.history import deal_problems
 from modern_art.seeing.problems.position import position_problems
+from modern_art.seeing.problems.tiles import tiles_problem
 from modern_art.text.notation import LETTERS, parse_kind
 from modern_art.text.past_rounds import hand_sizes, past_rounds, top_up
 
@@ -220,6 +222,10 @@ def setup(
     if sum(map(len, (*hand_args, *museum_args, discard_arg, deck_arg))) > len(rules.deck):
         raise ValueError(f"more cards are named than the deck's {len(rules.deck)}")
     board = None if tiles is None else _tiles(rules, tiles)
+    over = isinstance(phase, GameOver)
+    ranked = round if over else round - 1
+    if check:  # the facts given, before any work: each as position_problems names it
+        _given_facts(rules, n, round, ranked, board, hand_args, discard_arg, deck_arg)
 
     used: set[Card] = set()
     # The cards the phase holds (a lot, or a double waiting for its second card).
@@ -236,8 +242,6 @@ def setup(
     named_past = take(discard_arg, "discard")
     top = take(deck_arg, "deck")
     pool = [card for card in rules.deck if card not in used]
-    over = isinstance(phase, GameOver)
-    ranked = round if over else round - 1
     offered_now = sum(map(len, museum_cards)) + len(fixed)
     # The seat to offer next comes first: the seats before it offered last, and are short.
     first = auctioneer if phase is None else getattr(phase, "auctioneer", auctioneer)
@@ -257,8 +261,18 @@ def setup(
             f" named for the discard: more than the {dealt} dealt by round {round}"
             " (R1.4, R6.6)"
         )
+    if check:  # the deal against the rounds and hands, as position_problems words it
+        empty = [] if over or any(sizes) else ["every hand is empty, yet the round goes on (R6.2)"]
+        problems = [*empty, *deal_problems(rules, n, round, size, sizes, offered_now, over)]
+        short = any("the hands lack" in problem for problem in problems)
+        _refuse(problems, _SHORT_HANDS if short else "")
     try:
-        past, board = past_rounds(rules, n, ranked, size, named_past, pool, board)
+        if board is not None and ranked and len(named_past) == size:
+            # The whole discard and the tiles are given: nothing to make up, and
+            # position_problems judges them as they are (a plan would reorder them).
+            past = tuple(named_past)
+        else:
+            past, board = past_rounds(rules, n, ranked, size, named_past, pool, board)
     except ValueError:
         if check:
             raise
@@ -292,10 +306,54 @@ def setup(
         phase if phase is not None else Offering(auctioneer),
         len(past) + sum(counts) if step is None else step,
     )
-    problems = position_problems(state) if check else ()
-    if problems:
-        raise ValueError(f"this position cannot arise in a game: {'; '.join(problems)}")
+    if check:
+        _refuse(position_problems(state))
     return state
+
+
+_SHORT_HANDS = (
+    "; end a hand with ... to have it filled, or give rules whose deal_schedule deals"
+    " as many cards as the hands hold"
+)
+"""How to write small hands (setup's hint when the hands are short of the deal)."""
+
+
+def _refuse(problems: Sequence[str], hint: str = "") -> None:
+    if problems:
+        raise ValueError(f"this position cannot arise in a game: {'; '.join(problems)}{hint}")
+
+
+def _given_facts(
+    rules: Rules,
+    n: int,
+    round: int,
+    ranked: int,
+    board: tuple[tuple[int, ...], ...] | None,
+    hands: Sequence[tuple[object, ...]],
+    discard: tuple[object, ...],
+    deck: tuple[object, ...],
+) -> None:
+    """Refuse given tiles, hands, discard or deck that no game reaches (R1.4, R6.4-R6.6)."""
+    if board is not None:
+        problem = tiles_problem(board, rules.value_tiles, ranked)
+        if problem:
+            raise ValueError(f"tiles: {problem}")
+    if discard and not ranked:
+        raise ValueError("discard: the discard holds cards before any round has ended (R6.5)")
+    dealt = sum(rules.deals(n)[:round])
+    for seat, hand in enumerate(hands):
+        held = sum(1 for card in hand if card is not ...)
+        if held > dealt:
+            raise ValueError(
+                f"hands[{seat}]: seat {seat} holds {held} cards, more than the {dealt}"
+                f" dealt to it by round {round} (R1.4, R6.6)"
+            )
+    undealt = len(rules.deck) - n * dealt
+    if len(deck) > undealt:
+        raise ValueError(
+            f"deck: {len(deck)} cards named for the undealt deck, but after the deals of"
+            f" rounds 1 to {round} it holds {undealt} (R1.4, R6.6)"
+        )
 
 
 def _tiles(rules: Rules, tiles: object) -> tuple[tuple[int, ...], ...]:

@@ -23,6 +23,8 @@ Endpoints (every reply is JSON, errors as ``{"error": ..., "rule": ..., "status"
   the bot that played it while they were away.
 - ``GET /api/tables/{table}/record?format=json|text``: a finished game's
   record, as the library's JSON or its text record (for the table's people).
+- ``GET .../replay``, ``POST .../undo``, ``GET .../analysis``: a finished
+  game step by step, and a practice table's aids (:mod:`modern_art.web.aids`).
 
 A seat is named by its token in ``Authorization: Bearer <token>``: none
 gives 401, one of no seat of the table 403. A stale ``step`` gives 409, a
@@ -45,13 +47,14 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
 from modern_art.svg import artist_color
 from modern_art.web.addresses import Proxies
+from modern_art.web.aids import aid_routes
 from modern_art.web.documents import seat_document_text, view_document
 from modern_art.web.guard import Guard, Limits
 from modern_art.web.inputs import (
@@ -64,8 +67,13 @@ from modern_art.web.inputs import (
 )
 from modern_art.web.inputs import table_request as check_table_request
 from modern_art.web.invitations import claim, rotate
+from modern_art.web.practice import Analyst
 from modern_art.web.push import Hub, seat_stream
 from modern_art.web.registry import Registry
+from modern_art.web.replays import Replays
+from modern_art.web.replies import NO_STORE as _NO_STORE
+from modern_art.web.replies import error as _error
+from modern_art.web.replies import reply as _reply
 from modern_art.web.seats import BOT_TITLES, BOTS, PRESETS, TableError, seat_for_token
 from modern_art.web.tables import GameTable
 
@@ -82,19 +90,6 @@ PALETTE_CSS = (
     + "}\n"
 )
 """``/static/palette.css``: one artist palette for the page and :mod:`modern_art.svg`."""
-_NO_STORE = {"Cache-Control": "no-store"}
-
-
-def _error(err: TableError) -> JSONResponse:
-    body = {"error": str(err), "rule": err.rule, "status": err.status}
-    headers = _NO_STORE
-    if err.retry_after is not None:
-        headers = {**_NO_STORE, "Retry-After": str(err.retry_after)}
-    return JSONResponse(body, status_code=err.status, headers=headers)
-
-
-def _reply(body: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(body, status_code=status, headers=_NO_STORE)
 
 
 def create_app(
@@ -104,6 +99,7 @@ def create_app(
     guard_clock: Any = None,
     proxies: Proxies | None = None,
     allowed_hosts: Collection[str] | None = None,
+    analyst: Analyst | None = None,
 ) -> Starlette:
     """The web app; pass a :class:`Registry` to share it with a test or another app.
 
@@ -117,9 +113,12 @@ def create_app(
             (:func:`~modern_art.web.addresses.allowed_hosts`); ``None`` answers
             any, which only a test or a server that checks names itself should
             pass (``modern-art serve`` always gives them).
+        analyst: runs the practice tables' analyses
+            (:class:`~modern_art.web.practice.Analyst`); a default one if ``None``.
     """
     tables = registry if registry is not None else Registry()
     hub = Hub()
+    analysis = analyst if analyst is not None else Analyst()
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_NO_STORE)
@@ -246,6 +245,8 @@ def create_app(
             with tables.lock:
                 table = tables.get(request.path_params["table"])
                 you = table.seat_of(bearer_token(request))
+                if whole(request, "undos", default=table.undos) != table.undos:
+                    raise TableError(409, "you took a decision back since; the page refreshes")
                 try:
                     action = ma.from_json(
                         body, "action", rules=table.state.rules, max_bytes=MAX_BODY_BYTES
@@ -312,6 +313,7 @@ def create_app(
         try:
             yield
         finally:
+            analysis.close()
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -335,6 +337,7 @@ def create_app(
             Route("/api/tables/{table}/actions", act, methods=["POST"]),
             Route("/api/tables/{table}/return", come_back, methods=["POST"]),
             Route("/api/tables/{table}/record", game_record),
+            *aid_routes(tables, hub, analysis, Replays()),
             Route("/static/palette.css", palette),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

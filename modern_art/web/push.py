@@ -8,7 +8,9 @@ as one ``event: seat`` whose ``id`` is the next log line, so a page that
 lost its stream asks again from that cursor and misses nothing. With no news
 a comment is sent every ``timings.keepalive`` seconds; a stream ends after
 ``timings.stream`` seconds, when a newer stream of the same seat starts
-(``event: replaced``), or when the table goes (``event: gone``).
+(``event: replaced``), or when the table goes (``event: gone``). After an
+undo (:mod:`modern_art.web.practice`) the next document's log starts again
+at line 0.
 
 Tables change under the registry's lock, in the server's event loop (a
 request, or the ticker); :meth:`Hub.publish` then wakes the streams of the
@@ -89,7 +91,7 @@ async def seat_stream(
     timings = registry.timings
     ends = loop.time() + timings.stream
     claim = hub.claim(table_id, seat)
-    cursor, sent = since, -1
+    cursor, sent, undos = since, -1, None
     try:
         while True:
             message = None  # made under the lock, sent after it: never yield holding it
@@ -102,6 +104,9 @@ async def seat_stream(
                 elif table.version != sent:
                     now = registry.clock()
                     table.touched = now
+                    if undos is not None and table.undos != undos:
+                        cursor = 0  # a decision was taken back: the log is sent again, whole
+                    undos = table.undos
                     document, cursor = seat_document_text(table, seat, cursor, now)
                     sent = table.version
                     message = _message("seat", document, cursor)

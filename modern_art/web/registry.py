@@ -369,6 +369,7 @@ class Registry:
         table.invites = tuple(None if i is None else str(i) for i in invites)
         table.practice = bool(setup.get("practice", table.practice))
         table.spectators = str(setup.get("spectators", "public"))
+        table.undos = int(setup.get("undos", 0))
         table.journal = self.store
         table.missed = [0] * len(seats)
         table.due = dict.fromkeys(table.state.to_act, now)

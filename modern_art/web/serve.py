@@ -98,6 +98,13 @@ def _parser() -> argparse.ArgumentParser:
         " for a newcomer, from the address holding the most (default 600)",
     )
     add(
+        "--analysis-samples",
+        type=int,
+        default=150,
+        metavar="N",
+        help="samples of one analysis at a practice table, about a second at 150 (default 150)",
+    )
+    add(
         "--keep-finished",
         type=float,
         default=86400.0,
@@ -169,6 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from modern_art.web import Limits, Registry, Store, Timings, create_app  # noqa: PLC0415
         from modern_art.web.addresses import Proxies, allowed_hosts  # noqa: PLC0415
         from modern_art.web.connections import ConnectionLimits, guarded_protocol  # noqa: PLC0415
+        from modern_art.web.practice import Analyst  # noqa: PLC0415
         from modern_art.web.store import StoreError  # noqa: PLC0415
     except ImportError as err:
         parser.exit(
@@ -202,6 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         hosts = allowed_hosts(args.host, args.allowed_host)
         if args.idle_evict <= 0 or args.keep_finished < 0:
             raise ValueError("--idle-evict must be over 0 and --keep-finished at least 0")
+        if args.analysis_samples < 1:
+            raise ValueError("--analysis-samples must be at least 1")
     except ValueError as err:
         parser.error(str(err))
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -220,7 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Modern Art at http://{args.host}:{args.port}/ (games kept in {kept}; Ctrl-C to stop)")
     if registry.tables:
         print(f"{len(registry.tables)} unfinished games brought back")
-    app = create_app(registry, limits=limits, proxies=proxies, allowed_hosts=hosts)
+    analyst = Analyst(args.analysis_samples)
+    app = create_app(
+        registry, limits=limits, proxies=proxies, allowed_hosts=hosts, analyst=analyst
+    )
     config = uvicorn.Config(
         app,
         host=args.host,

@@ -231,6 +231,33 @@ class Store:
             log.error("table %s: could not save a step: %s", table.id, err)
             raise TableError(503, "the server could not save this step; try again") from None
 
+    def rewind(self, table: GameTable, lines: int) -> None:
+        """Delete the table's log lines from line ``lines`` on (an undo), in one transaction.
+
+        The setup keeps the count of undos, one more (the summary's ``undos``).
+
+        Raises:
+            TableError: 503 when the database refuses; nothing was deleted.
+        """
+        try:
+            with self._lock, self._db:
+                self._db.execute(
+                    "DELETE FROM log_lines WHERE table_id = ? AND line >= ?", (table.id, lines)
+                )
+                row = self._db.execute(
+                    "SELECT setup FROM game_tables WHERE id = ?", (table.id,)
+                ).fetchone()
+                if row is not None:
+                    setup = json.loads(row[0])
+                    setup["undos"] = table.undos + 1
+                    self._db.execute(
+                        "UPDATE game_tables SET setup = ? WHERE id = ?",
+                        (json.dumps(setup, sort_keys=True), table.id),
+                    )
+        except sqlite3.Error as err:
+            log.error("table %s: could not take a decision back: %s", table.id, err)
+            raise TableError(503, "the server could not take it back; try again") from None
+
     def set_seat(
         self, table_id: str, seat: int, token_hash: str | None, invite_hash: str | None
     ) -> None:
@@ -335,15 +362,21 @@ class Store:
             ).fetchone()
         return None if row is None else str(row[0])
 
-    def token_hashes(self, table_id: str) -> list[str | None]:
-        """The hashes of a stored table's seat tokens (``None`` for a bot's seat)."""
+    def setup(self, table_id: str) -> dict[str, Any] | None:
+        """A stored table's setup (seats, bots, policy), or ``None`` if absent or unreadable."""
         with self._lock:
             row = self._db.execute(
                 "SELECT setup FROM game_tables WHERE id = ?", (table_id,)
             ).fetchone()
-        if row is None:
-            return []
         try:
-            return [seat["token_hash"] for seat in json.loads(row[0])["seats"]]
-        except (ValueError, KeyError, TypeError):
+            found = json.loads(row[0]) if row is not None else None
+        except ValueError:
+            return None
+        return found if isinstance(found, dict) else None
+
+    def token_hashes(self, table_id: str) -> list[str | None]:
+        """The hashes of a stored table's seat tokens (``None`` for a bot's seat)."""
+        try:
+            return [seat["token_hash"] for seat in (self.setup(table_id) or {})["seats"]]
+        except (KeyError, TypeError):
             return []

@@ -66,6 +66,9 @@ class Journal(Protocol):
         ``finished``: the action ends the game.
         """
 
+    def rewind(self, table: GameTable, lines: int) -> None:
+        """Forget the table's log lines from line ``lines`` on (an undo)."""
+
 
 class GameTable:
     """One game at the server: its state, seats, event log and clocks."""
@@ -103,6 +106,7 @@ class GameTable:
         self.finished_at: float | None = None
         self.owner: str | None = None
         self.version = 0  # moves on with every change: push streams wait on it
+        self.undos = 0  # decisions taken back (modern_art.web.practice): the log was cut
         # The library's host loop keeps the game, the bots and what each seat was shown.
         bots = {i: BOTS[s.bot](bot_seed + i) for i, s in enumerate(seats) if s.bot}
         self.host = ma.Host(state, bots)
@@ -352,6 +356,7 @@ class GameTable:
                 "custom",
             ),
             "turn": self.timings.turn,
+            "undos": self.undos,
         }
 
     def record(self) -> ma.GameRecord:

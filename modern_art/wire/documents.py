@@ -50,7 +50,14 @@ from modern_art.wire.parsing import (
     holds_long_int,
     parse,
 )
-from modern_art.wire.strict import DECK, WireError, describe, names, structure_object
+from modern_art.wire.strict import (
+    DECK,
+    PositionError,
+    WireError,
+    describe,
+    names,
+    structure_object,
+)
 
 __all__ = [
     "FORMAT",
@@ -300,6 +307,8 @@ def _messages(exc: BaseException) -> list[str]:
             return "missing field"
         if isinstance(error, ForbiddenExtraKeysError):
             return f"unexpected fields {names(error.extra_fields)}"
+        if isinstance(error, PositionError):  # every problem, each a sentence
+            return str(error)
         if isinstance(error, ValueError):  # ours, or a class refusing its fields
             return _clipped(str(error))
         return _clipped(f"{type(error).__name__}: {error}")  # pragma: no cover (a safety net)

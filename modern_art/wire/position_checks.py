@@ -13,7 +13,7 @@ from modern_art.data.phases import DoubleOffer
 from modern_art.data.state import GameState
 from modern_art.seeing.problems.position import position_problems
 from modern_art.seeing.views import PlayerView
-from modern_art.wire.strict import WireError
+from modern_art.wire.strict import PositionError, WireError
 
 __all__ = ["check_state", "check_view"]
 
@@ -21,7 +21,13 @@ _SEAT_FIELDS = ("auctioneer", "double_player", "asking", "high_bidder", "turn")
 
 
 def check_state(state: GameState) -> GameState:
-    """Refuse a state the engine could not work with: cards or seats out of place."""
+    """Refuse a state the engine could not work with, or that no game reaches.
+
+    The problems :func:`~modern_art.position_problems` names come first, so
+    the refusal says what is wrong as every reader says it; the checks after
+    them guard the engine should a problem be missed.
+    """
+    _refuse_problems(position_problems(state), "state")
     rules, n, phase = state.rules, len(state.players), state.phase
     if not rules.min_players <= n <= rules.max_players:
         raise WireError(
@@ -50,7 +56,6 @@ def check_state(state: GameState) -> GameState:
             f"the state must hold each of the deck's {len(rules.deck)} cards exactly once,"
             f" got {len(held)} cards"
         )
-    _refuse_problems(position_problems(state), "state")
     return state
 
 
@@ -62,5 +67,4 @@ def check_view(view: PlayerView) -> PlayerView:
 
 def _refuse_problems(problems: tuple[str, ...], what: str) -> None:
     if problems:
-        more = f"; and {len(problems) - 3} more" if len(problems) > 3 else ""
-        raise WireError(f"the {what} cannot arise in a game: {'; '.join(problems[:3])}{more}")
+        raise PositionError(f"the {what} cannot arise in a game: {'; '.join(problems)}")

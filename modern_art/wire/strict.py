@@ -24,6 +24,7 @@ from modern_art.data.cards import Card
 from modern_art.data.rules import DealSchedule
 
 __all__ = [
+    "PositionError",
     "DECK",
     "MAX_DECK_CARDS",
     "WireError",
@@ -51,6 +52,14 @@ MAX_DECK_CARDS: Final = 1000
 
 class WireError(ValueError):
     """A value that does not fit; cattrs collects these with their paths."""
+
+
+class PositionError(WireError):
+    """A state or view that no game reaches: each problem, told whole (never clipped).
+
+    Its message is :func:`~modern_art.position_problems`' sentences, which
+    quote no value of the document longer than the state's own counts.
+    """
 
 
 # The deck that cards are checked against while a document is read.

@@ -144,7 +144,7 @@ def test_R4_3_bids_revealed_together_highest_wins() -> None:
     assert only(events, ma.BidsRevealed) == []
     assert state.to_act == {1}
     state, events = run(state, ma.Bid(1, 9))
-    assert only(events, ma.BidsRevealed) == [ma.BidsRevealed((3, 9, 17))]
+    assert only(events, ma.BidsRevealed) == [ma.BidsRevealed((3, 9, 17), 0, 2, None)]
     # Seat 2 pays 17 to seat 0.
     assert money(state) == (117, 100, 83)
 
@@ -152,6 +152,8 @@ def test_R4_3_bids_revealed_together_highest_wins() -> None:
 def test_R4_3_auctioneer_wins_hidden_tie() -> None:
     """Under AUCTIONEER_FIRST (CMON) the auctioneer wins a tie for highest and pays the bank."""
     state, events = run(start(HIDDEN), ma.Bid(1, 20), ma.Bid(2, 20), ma.Bid(0, 20))
+    tie = ma.HiddenTie.AUCTIONEER_FIRST
+    assert only(events, ma.BidsRevealed) == [ma.BidsRevealed((20, 20, 20), 0, 0, tie)]
     assert only(events, ma.AuctionWon)[0].payments == (ma.Payment(0, None, 20),)
     assert money(state) == (80, 100, 100)
 
@@ -160,7 +162,9 @@ def test_R4_3_tie_without_auctioneer_nearest_from_the_left() -> None:
     """Seat 3 auctions among four; seats 2 and 1 tie: seat 1 is nearer clockwise from seat 0."""
     hands = [[(CAR, OPEN)] * 2, [(CAR, ONE)] * 2, [(THA, ONE)] * 2, [(MEL, HIDDEN), (SIL, ONE)]]
     state = run(game(hands, first=3), offer(3, MEL, HIDDEN))[0]
-    state, _ = run(state, ma.Bid(0, 5), ma.Bid(1, 30), ma.Bid(2, 30), ma.Bid(3, 10))
+    state, events = run(state, ma.Bid(0, 5), ma.Bid(1, 30), ma.Bid(2, 30), ma.Bid(3, 10))
+    tie = ma.HiddenTie.AUCTIONEER_FIRST
+    assert only(events, ma.BidsRevealed) == [ma.BidsRevealed((5, 30, 30, 10), 3, 1, tie)]
     # Seat 1 pays 30 to seat 3.
     assert money(state) == (100, 70, 100, 130)
 
@@ -168,7 +172,9 @@ def test_R4_3_tie_without_auctioneer_nearest_from_the_left() -> None:
 def test_R4_3_clockwise_from_left_auctioneer_counted_last() -> None:
     """Under CLOCKWISE_FROM_LEFT, seat 2 beats the tied auctioneer seat 0."""
     state = start(HIDDEN, hidden_tie=ma.HiddenTie.CLOCKWISE_FROM_LEFT)
-    state, _ = run(state, ma.Bid(0, 20), ma.Bid(1, 4), ma.Bid(2, 20))
+    state, events = run(state, ma.Bid(0, 20), ma.Bid(1, 4), ma.Bid(2, 20))
+    tie = ma.HiddenTie.CLOCKWISE_FROM_LEFT
+    assert only(events, ma.BidsRevealed) == [ma.BidsRevealed((20, 4, 20), 0, 2, tie)]
     # Seat 2 pays 20 to seat 0.
     assert money(state) == (120, 100, 80)
 

@@ -80,7 +80,9 @@ def test_R3_2_hidden_bids_may_be_zero_and_tie() -> None:
     """Hidden bids of 0 are allowed and equal hidden bids are allowed."""
     hands = [[(MEL, HIDDEN), (CAR, OPEN)], HANDS[1], HANDS[2]]
     _, events = run(game(hands), offer(0, MEL, HIDDEN), ma.Bid(0, 0), ma.Bid(1, 12), ma.Bid(2, 12))
-    assert only(events, ma.BidsRevealed) == [ma.BidsRevealed((0, 12, 12))]
+    assert only(events, ma.BidsRevealed) == [
+        ma.BidsRevealed((0, 12, 12), 0, 1, ma.HiddenTie.AUCTIONEER_FIRST)
+    ]
 
 
 def test_R3_3_buyer_pays_the_auctioneer() -> None:

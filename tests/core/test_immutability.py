@@ -84,7 +84,7 @@ def _one_of_each() -> list[object]:
         ma.BidPlaced(0, 1),
         ma.Passed(0),
         ma.BidSealed(0, 1),
-        ma.BidsRevealed((1, 0, 0)),
+        ma.BidsRevealed((1, 0, 0), 0, 0, None),
         ma.PriceSet(0, 1),
         ma.PriceAccepted(1, 1),
         ma.AuctionWon(1, 5, lot, (payment,)),

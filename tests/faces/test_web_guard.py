@@ -158,7 +158,10 @@ def test_every_reply_carries_the_security_headers(client: TestClient) -> None:
 def test_the_page_needs_no_inline_script_or_style() -> None:
     """index.html loads its script and style from files, so the CSP can forbid inline ones."""
     html = (STATIC / "index.html").read_text()
-    scripts = ['<script src="/static/connection.js">', '<script src="/static/table.js">']
+    scripts = [
+        f'<script src="/static/{name}.js">'
+        for name in ("connection", "practice", "replay", "table")
+    ]
     assert re.findall(r"<script[^>]*>", html) == scripts
     assert "<style" not in html and " style=" not in html
     assert not re.search(r"\son[a-z]+=", html)

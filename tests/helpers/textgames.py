@@ -35,3 +35,17 @@ def game_states(
         yield state, action
         state = step.state
     yield state, None
+
+
+_CMON = ma.Rules()
+NO_DOUBLES = ma.Edition(
+    "no-doubles",
+    _CMON.artists,
+    [(r[0] + r[4], r[1], r[2], r[3], 0) for r in _CMON.edition.symbols],
+)
+"""CMON's artists without doubles (their cards open ones): the turn runs on in turn all game,
+so the exact turn-order check applies in every round (R2.4, R6.7)."""
+MANY_DOUBLES = ma.Edition(
+    "many-doubles", _CMON.artists, [(2, 2, 2, 2, r[4] + 4) for r in _CMON.edition.symbols]
+)
+"""Half the cards doubles: seconds out of turn often, hands far apart (R5.3)."""

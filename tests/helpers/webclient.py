@@ -145,3 +145,19 @@ def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
     process.kill()
     said = process.stderr.read().decode(errors="replace") if process.stderr else ""
     raise RuntimeError(f"the server did not start: {said}")
+
+
+def play_to_the_end(registry: Registry, table_id: str, seat: int = 0) -> ma.GameState:
+    """Play ``seat`` (its first legal action each time) and let the bots play, to the end."""
+    for _ in range(5000):
+        with registry.lock:
+            table = registry.get(table_id)
+            state = table.state
+            if state.is_over:
+                return state
+            mine = ma.legal_actions(state, seat)
+            if mine:
+                table.act(seat, mine[0], state.step, registry.clock())
+            else:
+                table.advance(registry.clock())
+    raise AssertionError("the game does not end")

@@ -140,7 +140,7 @@ PAY = ma.Payment(1, 0, 10)
         ((ma.AuctionStarted(0, ma.Auction.DOUBLE, (CARD,), None),), 8),
         ((ma.BidPlaced(1, 500),), 3),
         ((ma.BidSealed(1, None),), 3),
-        ((ma.BidsRevealed((0, 500, 0)),), 3),
+        ((ma.BidsRevealed((0, 500, 0), 0, 1, None),), 3),
         ((ma.AuctionWon(1, 500, (CARD,), (ma.Payment(1, 0, 500),)),), 3),
         ((ma.AuctionWon(1, 10, (CARD,), (ma.Payment(2, 0, 10),)),), 1),
         ((ma.AuctionWon(1, 10, (CARD,), (PAY, PAY)),), 1),

@@ -97,3 +97,41 @@ def test_record_of_an_unfinished_game_has_no_result() -> None:
     assert record.seed is None and record.money is None
     assert ma.replay(record) == host.state
     assert host.record(seed=5).seed == 5
+
+
+def test_rewind_makes_the_host_as_it_was_after_that_many_actions() -> None:
+    """State, actions and every seat's shown events are those of the shorter game."""
+    host = ma.Host(ma.new_game(4, seed=3), _bots(4))
+    for _ in range(12):
+        host.play_bot()
+    early = ma.Host(ma.new_game(4, seed=3))
+    for action in host.actions[:5]:
+        early.apply(action)
+    told: list[ma.Action] = []
+    host.observer = lambda before, action, step: told.append(action)
+    host.rewind(5)
+    assert host.state == early.state and host.actions == early.actions
+    assert all(host.seen(s) == early.seen(s) for s in range(4))
+    assert told == []  # nothing new happened: the observer is not told
+    host.rewind(0)
+    assert host.state == host.start and host.actions == [] and host.seen(0) == []
+
+
+@pytest.mark.parametrize("count", [-1, 13, True, 2.0])
+def test_rewind_refuses_a_count_outside_the_game(count: object) -> None:
+    """A count below 0, past the actions, or not whole is a ValueError; nothing changes."""
+    host = ma.Host(ma.new_game(3, seed=2), _bots(3))
+    for _ in range(12):
+        host.play_bot()
+    state = host.state
+    with pytest.raises(ValueError, match="count must be a whole number from 0 to 12"):
+        host.rewind(count)  # type: ignore[arg-type]
+    assert host.state == state and len(host.actions) == 12
+
+
+def test_last_decision_finds_the_seats_last_action() -> None:
+    """The index an undo goes back to: the seat's last action, whoever acted after it."""
+    from modern_art.agents.host import last_decision
+
+    actions: list[ma.Action] = [ma.Pass(0), ma.Bid(1, 3), ma.Pass(0), ma.Pass(2)]
+    assert [last_decision(actions, s) for s in range(4)] == [2, 1, 3, None]

@@ -55,7 +55,7 @@ def test_R7_2_hidden_bids_revealed_only_when_all_are_in() -> None:
     assert only(events, ma.BidsRevealed) == []
     assert only(events, ma.AuctionWon) == []
     state, events = run(state, ma.Bid(2, 1))
-    assert events[:2] == [ma.BidSealed(2, 1), ma.BidsRevealed((2, 8, 1))]
+    assert events[:2] == [ma.BidSealed(2, 1), ma.BidsRevealed((2, 8, 1), 0, 1, None)]
 
 
 def test_R7_2_all_money_revealed_at_the_end() -> None:

@@ -18,6 +18,7 @@ from hypothesis import given
 import modern_art as ma
 from modern_art.testing import games, rules_variants
 from modern_art.testing.strategies import PlayedGame
+from tests.helpers.textgames import MANY_DOUBLES, NO_DOUBLES
 
 SCHEDULES = [
     None,  # CMON
@@ -101,3 +102,27 @@ def test_R6_no_false_alarm_under_any_rules(game: PlayedGame) -> None:
     seats: list[int | None] = [None, *range(game.players)]
     for state in game.states:
         _check(state, seats)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("edition", [NO_DOUBLES, MANY_DOUBLES], ids=["no doubles", "doubles"])
+def test_R6_7_turn_order_raises_no_false_alarm_with_or_without_doubles(
+    players: int, edition: ma.Edition
+) -> None:
+    """Editions with no doubles (the seats ahead and the auctioneer checked in every round)
+    and with many (hands as far apart as the doubles allow): no state or view is refused."""
+    checked_later = 0
+    for game in range(8):
+        rules = ma.Rules(edition=edition)
+        schedule = SCHEDULES[game % len(SCHEDULES)]
+        if schedule is not None:
+            rules = attrs.evolve(rules, deal_schedule=schedule)
+        rng = random.Random(game * 17 + players)
+        state = ma.new_game(players, seed=game, rules=rules, first_auctioneer=game % players)
+        while True:
+            _check(state, [None, *range(players)])
+            checked_later += state.round > 1
+            if state.is_over:
+                break
+            state = ma.apply(state, _all_in(ma.legal_actions(state), rng)).state
+    assert checked_later

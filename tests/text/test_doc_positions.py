@@ -10,6 +10,7 @@ build on purpose with ``check=False``.
 from __future__ import annotations
 
 import doctest
+import importlib
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -68,3 +69,28 @@ def test_R1_the_docs_setup_examples_could_arise(page: str) -> None:
     assert built
     for state, check in built:
         assert (ma.position_problems(state) == ()) == check, (page, state.round)
+
+
+def _modules_with_setup_examples() -> list[str]:
+    """The package's modules whose docstrings build a position with setup (the API pages)."""
+    found = []
+    for path in sorted((ROOT / "modern_art").rglob("*.py")):
+        if re.search(r"^\s*(>>>|\.\.\.) .*\bsetup\(", path.read_text(encoding="utf-8"), re.M):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
+
+
+@pytest.mark.parametrize("module", _modules_with_setup_examples())
+def test_R1_the_api_docstrings_setup_examples_could_arise(module: str) -> None:
+    """Every position a docstring example builds with setup (as the API pages show them) has
+    no problem, unless built on purpose with check=False."""
+    imported = importlib.import_module(module)
+    built: list[tuple[ma.GameState, bool]] = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    with _recording(built):
+        for test in doctest.DocTestFinder().find(imported, globs={"ma": ma}):
+            runner.run(test, out=lambda _: None)
+    assert built, module
+    for state, check in built:
+        assert (ma.position_problems(state) == ()) == check, (module, state.round)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 import pytest
@@ -11,6 +11,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import modern_art as ma
+from tests.helpers.impossible import Impossible, refused_everywhere, setup_again
+from tests.helpers.impossible_facts import (
+    BAD,
+    DOUBLE,
+    HIDDEN,
+    MID,
+    OPEN,
+    OVER,
+    ROUND3,
+    with_player,
+)
 from tests.helpers.tally import TALLY
 from tests.helpers.textgames import GAME_ARGUMENTS, game_states, variant
 
@@ -44,361 +55,52 @@ def test_a_position_of_a_made_up_edition_needs_its_rules() -> None:
         ma.read_position(text)
 
 
-# The positions below each break one fact; each is found in a random game first.
-
-
-def _first(test: Callable[[ma.GameState], bool]) -> ma.GameState:
-    for seed in range(60):
-        for state, _ in game_states(4, seed):
-            if test(state):
-                return state
-    raise AssertionError("no such state in 60 random games")  # pragma: no cover
-
-
-def _phase(kind: type, more: Callable[[Any], bool] = lambda p: True) -> ma.GameState:
-    return _first(lambda s: type(s.phase) is kind and s.round >= 2 and more(s.phase))
-
-
-MID = _first(
-    lambda s: (
-        isinstance(s.phase, ma.Offering)
-        and s.round == 2
-        and sum(len(p.museum) for p in s.players) >= 3
-    )
-)
-EARLY = _first(lambda s: isinstance(s.phase, ma.Offering) and s.step > 3 and s.round == 1)
-ROUND3 = _first(lambda s: isinstance(s.phase, ma.Offering) and s.round == 3)
-OPEN = _phase(ma.OpenAuction, lambda p: p.high_bidder is not None and len(p.lot) == 1)
-PAIR = _phase(ma.OpenAuction, lambda p: len(p.lot) == 2)
-ONE = _phase(ma.OneOfferAuction, lambda p: p.turn != (p.auctioneer + 1) % 4)
-HIDDEN = _phase(ma.HiddenAuction, lambda p: p.bids.count(None) == 2)
-FIXED = _phase(ma.FixedPriceAuction, lambda p: p.price is not None and p.price > 1)
-NAMING = _phase(ma.FixedPriceAuction, lambda p: p.price is None)
-DOUBLE = _phase(ma.DoubleOffer)
-OVER = _first(lambda s: s.is_over and s.round == 4)
-
-
-def _player(state: ma.GameState, seat: int, **changes: Any) -> ma.GameState:
-    players = list(state.players)
-    players[seat] = attrs.evolve(players[seat], **changes)
-    return attrs.evolve(state, players=tuple(players))
-
-
-def _phase_of(state: ma.GameState, **changes: Any) -> ma.GameState:
-    return attrs.evolve(state, phase=attrs.evolve(state.phase, **changes))
-
-
-def _museum_seat(state: ma.GameState) -> int:
-    return next(s for s, p in enumerate(state.players) if p.museum)
-
-
-def _empty_hands(state: ma.GameState) -> ma.GameState:
-    held = tuple(c for p in state.players for c in p.hand)
-    for seat in range(len(state.players)):
-        state = _player(state, seat, hand=())
-    return attrs.evolve(state, discard=state.discard + held)
-
-
-def _overfull_hand(state: ma.GameState, seat: int) -> ma.GameState:
-    """Seat ``seat`` takes deck cards until it holds one more than it was dealt."""
-    p = state.players[seat]
-    k = sum(state.rules.deals(len(state.players))[: state.round]) + 1 - len(p.hand)
-    return attrs.evolve(_player(state, seat, hand=p.hand + state.deck[:k]), deck=state.deck[k:])
-
-
-def _other(state: ma.GameState, kind: ma.Auction) -> ma.Card:
-    """A card of ``kind`` from the whole deck (so perhaps also elsewhere in ``state``)."""
-    return next(c for c in state.rules.deck if c.auction is kind)
-
-
-def _pair_with(second: Callable[[ma.Card], bool], *, same_artist: bool) -> ma.GameState:
-    """The pair's auction with a second card from the deck chosen by ``second``."""
-    double = PAIR.phase.lot[0]  # type: ignore[union-attr]
-    card = next(
-        c
-        for c in PAIR.rules.deck
-        if second(c) and (c.artist == double.artist) == same_artist and c != double
-    )
-    return _phase_of(PAIR, lot=(double, card))
-
-
-ORIGINAL = ma.preset("original").deck
-
-BAD: list[tuple[str, Callable[[], ma.GameState], str]] = [
-    ("two players", lambda: attrs.evolve(MID, players=MID.players[:2]), "players, got 2 (R1.1)"),
-    ("eight players", lambda: attrs.evolve(MID, players=MID.players * 2), "got 8 (R1.1)"),
-    ("round 0", lambda: attrs.evolve(MID, round=0), "round 0 is not a round"),
-    ("round 5", lambda: attrs.evolve(MID, round=5), "round 5 is not a round"),
-    ("negative step", lambda: attrs.evolve(MID, step=-1), "step -1 is not a count"),
-    ("step below offers", lambda: attrs.evolve(MID, step=1), "below the"),
-    ("negative money", lambda: _player(MID, 1, money=-5), "seat 1 has negative money, -5"),
-    ("money not a number", lambda: _player(MID, 1, money="5"), "must be a whole number"),
-    ("name not a string", lambda: _player(MID, 2, name=7), "name must be a string"),
-    (
-        "a card of another edition",
-        lambda: _player(MID, 0, hand=(ORIGINAL[0], *MID.players[0].hand[1:])),
-        "not a card of the deck",
-    ),
-    (
-        "a card in two places",
-        lambda: _player(MID, 0, hand=(*MID.players[0].hand, MID.discard[0])),
-        "is in the discard and in seat 0's hand",
-    ),
-    (
-        "a card missing",
-        lambda: attrs.evolve(MID, discard=MID.discard[1:]),
-        "1 card of the deck is missing",
-    ),
-    (
-        "a deck too long for the round",
-        lambda: attrs.evolve(MID, discard=MID.discard[1:], deck=(MID.discard[0], *MID.deck)),
-        "but after the deals of rounds 1 to 2",
-    ),
-    ("a hand larger than dealt", lambda: _overfull_hand(EARLY, 0), "more than the 9 dealt"),
-    ("counts too short", lambda: attrs.evolve(MID, counts=MID.counts[:4]), "counts must be 5"),
-    ("tiles too short", lambda: attrs.evolve(MID, tiles=MID.tiles[:4]), "tiles must be 5"),
-    (
-        "a negative count",
-        lambda: attrs.evolve(MID, counts=(-1, *MID.counts[1:])),
-        "a negative count",
-    ),
-    (
-        "counts not the cards offered",
-        lambda: attrs.evolve(MID, counts=tuple(c + 1 for c in MID.counts)),
-        "do not match the cards offered this round",
-    ),
-    (
-        "a fifth painting in a round that goes on",
-        lambda: attrs.evolve(MID, counts=(5, 0, 0, 0, 0)),
-        "which ends the round (R6.1)",
-    ),
-    (
-        "a tile of an unknown value",
-        lambda: attrs.evolve(MID, tiles=((25,), *MID.tiles[1:])),
-        "a value tile of 25",
-    ),
-    (
-        "two tiles for an artist after one ranking",
-        lambda: attrs.evolve(MID, tiles=((30, 30), (), (), (), ())),
-        "holds 2 tiles after 1 ranking;",
-    ),
-    (
-        "no 30 tile for a past round",
-        lambda: attrs.evolve(MID, tiles=((20,), (10,), (), (), ())),
-        "each giving one 30 tile",
-    ),
-    (
-        "tiles in an impossible order",
-        lambda: attrs.evolve(ROUND3, tiles=((20, 30), (20, 30), (), (), ())),
-        "no order of 2 rankings",
-    ),
-    ("tiles in round 1", lambda: attrs.evolve(EARLY, tiles=((30,), (), (), (), ())), "after 0"),
-    (
-        "a discard before any round ended",
-        lambda: attrs.evolve(EARLY, deck=EARLY.deck[1:], discard=EARLY.deck[:1]),
-        "the discard holds cards before any round has ended",
-    ),
-    (
-        "a discard smaller than the rounds ended",
-        lambda: attrs.evolve(
-            ROUND3, discard=ROUND3.discard[:1], deck=ROUND3.discard[1:] + ROUND3.deck
-        ),
-        "2 rounds ended so far, each on an offered card",
-    ),
-    (
-        "an auctioneer with an empty hand",
-        lambda: _player(
-            MID,
-            MID.phase.auctioneer,  # type: ignore[union-attr]
-            hand=(),
-        ),
-        "offers with an empty hand (R2.3)",
-    ),
-    ("an auctioneer who is no seat", lambda: _phase_of(MID, auctioneer=4), "is 4, not a seat"),
-    ("every hand empty mid-round", lambda: _empty_hands(MID), "every hand is empty"),
-    (
-        "a double waiting that is no double",
-        lambda: _phase_of(DOUBLE, card=_other(DOUBLE, ma.Auction.OPEN)),
-        "but is not a double (R5.1)",
-    ),
-    (
-        "a second card asked of an empty hand",
-        lambda: _player(DOUBLE, DOUBLE.phase.asking, hand=()),  # type: ignore[union-attr]
-        "is asked for a second card with an empty hand",
-    ),
-    (
-        "a double auctioned alone",
-        lambda: _phase_of(OPEN, lot=(_other(OPEN, ma.Auction.DOUBLE),)),
-        "is auctioned alone",
-    ),
-    (
-        "a card sold in another kind of auction",
-        lambda: _phase_of(OPEN, lot=(_other(OPEN, ma.Auction.HIDDEN),)),
-        "not its own kind (R2.1)",
-    ),
-    (
-        "a pair by two artists",
-        lambda: _pair_with(lambda c: c.auction is ma.Auction.OPEN, same_artist=False),
-        "a pair's cards are by one artist",
-    ),
-    (
-        "a pair of two doubles",
-        lambda: _pair_with(lambda c: c.auction is ma.Auction.DOUBLE, same_artist=True),
-        "a pair is a double and a card that is not one",
-    ),
-    (
-        "a pair with no double player",
-        lambda: _phase_of(PAIR, double_player=None),
-        "no double player",
-    ),
-    (
-        "one card with a double player",
-        lambda: _phase_of(OPEN, double_player=0),
-        "has a double player",
-    ),
-    (
-        "a high bid without a bidder",
-        lambda: _phase_of(OPEN, high_bidder=None, passed=frozenset()),
-        "without a bidder (R3.2)",
-    ),
-    (
-        "a bidder with a bid of 0",
-        lambda: _phase_of(OPEN, high_bid=0, passed=frozenset()),
-        "the lowest bid is 1",
-    ),
-    (
-        "a high bid above the bidder's money",
-        lambda: _phase_of(OPEN, high_bid=10_000),
-        "more than its money",
-    ),
-    (
-        "a high bidder who passed",
-        lambda: _phase_of(OPEN, passed=frozenset({OPEN.phase.high_bidder})),  # type: ignore[union-attr]
-        "holds the high bid and has passed",
-    ),
-    (
-        "an open auction everyone passed",
-        lambda: _phase_of(
-            OPEN,
-            passed=frozenset(range(4)) - {OPEN.phase.high_bidder},  # type: ignore[union-attr]
-        ),
-        "every seat that could bid has passed",
-    ),
-    ("a turn that is no seat", lambda: _phase_of(ONE, turn=7), "turn is 7"),
-    (
-        "a one-offer bid before its turn",
-        lambda: _phase_of(ONE, high_bid=1, high_bidder=ONE.phase.turn),  # type: ignore[union-attr]
-        "holds the high bid before its turn",
-    ),
-    (
-        "hidden bids for too few seats",
-        lambda: _phase_of(HIDDEN, bids=(None,) * 3),
-        "one bid per seat",
-    ),
-    (
-        "a hidden bid above the bidder's money",
-        lambda: _phase_of(HIDDEN, bids=(10_000, *HIDDEN.phase.bids[1:])),  # type: ignore[union-attr]
-        "hidden bid of 10000 is more than its money",
-    ),
-    ("every hidden bid in", lambda: _phase_of(HIDDEN, bids=(0,) * 4), "every hidden bid is in"),
-    (
-        "a negative hidden bid",
-        lambda: _phase_of(HIDDEN, bids=(-1, *HIDDEN.phase.bids[1:])),  # type: ignore[union-attr]
-        "hidden bid of -1 is negative",
-    ),
-    (
-        "a seat acting before the price is named",
-        lambda: _phase_of(NAMING, turn=(NAMING.phase.auctioneer + 1) % 4),  # type: ignore[union-attr]
-        "acts before the auctioneer names the price",
-    ),
-    (
-        "a price the auctioneer could not name",
-        lambda: _phase_of(FIXED, price=10_000),
-        "is not one the auctioneer could name",
-    ),
-    (
-        "the auctioneer asked to accept its own price",
-        lambda: _phase_of(FIXED, turn=FIXED.phase.auctioneer),  # type: ignore[union-attr]
-        "accept its own price",
-    ),
-    (
-        "a lot of three cards",
-        lambda: _phase_of(PAIR, lot=(*PAIR.phase.lot, PAIR.deck[0])),  # type: ignore[union-attr]
-        "a lot holds one or two cards, got 3",
-    ),
-    ("a phase that is no phase", lambda: attrs.evolve(MID, phase="offering"), "must be a phase"),  # type: ignore[arg-type]
-    (
-        "a finished game with paintings in a museum",
-        lambda: attrs.evolve(_player(OVER, 0, museum=OVER.discard[:1]), discard=OVER.discard[1:]),
-        "counts or museums are not cleared",
-    ),
-    (
-        "a game over too early with cards in hand",
-        lambda: attrs.evolve(
-            MID,
-            phase=ma.GameOver(),
-            counts=(0,) * 5,
-            players=tuple(attrs.evolve(p, museum=()) for p in MID.players),
-            discard=MID.discard + tuple(c for p in MID.players for c in p.museum),
-            tiles=(MID.tiles[0] + (30,), MID.tiles[1] + (20,), *MID.tiles[2:]),
-        ),
-        "the game is over in round 2 of 4 with cards in hand",
-    ),
-]
-
-
 def test_at_least_forty_different_facts_are_checked() -> None:
-    """The list below breaks at least 40 different facts, each once."""
-    assert len(BAD) >= 40 and len({name for name, _, _ in BAD}) == len(BAD)
+    """The list breaks at least 40 different facts, each once."""
+    assert len(BAD) >= 40 and len({case.fact for case in BAD}) == len(BAD)
 
 
 # A field of the wrong type: the compiled build's native values check their
-# fields' types when made, so there such a state cannot even be built.
-WRONG_TYPE = {"money not a number", "name not a string", "a phase that is no phase"}
+# fields' types when made, so there such a state cannot even be built; the
+# position text has no way to write one (read_position reads it as another).
+WRONG_TYPE: list[tuple[str, Callable[[], ma.GameState], str]] = [
+    ("money not a number", lambda: with_player(MID, 1, money="5"), "must be a whole number"),
+    ("name not a string", lambda: with_player(MID, 2, name=7), "name must be a string"),
+    ("a phase that is no phase", lambda: attrs.evolve(MID, phase="offering"), "must be a phase"),  # type: ignore[arg-type]
+]
 
 
-def test_the_compiled_build_refuses_to_build_a_value_of_the_wrong_type() -> None:
-    """In the compiled build, making a state, player or phase with an ill-typed field raises
-    TypeError; the pure build makes it, and position_problems names the fact (below)."""
-    assert {fact for fact, _, _ in BAD} >= WRONG_TYPE
-    for fact, make, _ in BAD:
-        if fact in WRONG_TYPE:
-            if ma.COMPILED:
-                with pytest.raises(TypeError):
-                    make()
-            else:
-                assert ma.position_problems(make())
-
-
-BUILDABLE = [case for case in BAD if not (ma.COMPILED and case[0] in WRONG_TYPE)]
-
-
-@pytest.mark.parametrize(("fact", "make", "says"), BUILDABLE, ids=[f for f, _, _ in BUILDABLE])
-def test_an_impossible_position_is_refused_naming_the_fact(
+@pytest.mark.parametrize(("fact", "make", "says"), WRONG_TYPE, ids=[f for f, _, _ in WRONG_TYPE])
+def test_a_value_of_the_wrong_type_is_named_or_refused_when_made(
     fact: str, make: Callable[[], ma.GameState], says: str
 ) -> None:
-    """position_problems names the fact with a rule; read_position and from_json refuse it."""
+    """In the compiled build, making a state, player or phase with an ill-typed field raises
+    TypeError; the pure build makes it, position_problems names the fact, from_json and
+    setup refuse it, and the position text cannot hold it."""
+    if ma.COMPILED:
+        with pytest.raises(TypeError):
+            make()
+        return
     bad = make()
-    problems = ma.position_problems(bad)
-    assert any(says in problem for problem in problems), problems
-    assert all(problem.endswith(")") and "(R" in problem for problem in problems), problems
+    assert any(says in p for p in ma.position_problems(bad)), ma.position_problems(bad)
     try:
         text = ma.write_position(bad)
     except ValueError as exc:
         assert says in str(exc)
-    else:
-        try:
-            back = ma.read_position(text)
-        except ma.NotationError:
-            pass
-        else:  # text has no way to write a value of the wrong type: it reads as another
-            assert back != bad
-    try:
-        doc = ma.to_json(bad)
-    except ma.SerializationError:
-        return
+    else:  # text has no way to write a value of the wrong type: it reads as another
+        with contextlib.suppress(ma.NotationError):
+            assert ma.read_position(text) != bad
     with pytest.raises(ma.SerializationError):
-        ma.from_json(doc, "state")
+        ma.from_json(ma.to_json(bad), "state")
+    with pytest.raises(ValueError):
+        setup_again(bad)
+
+
+@pytest.mark.parametrize("case", BAD, ids=[case.fact for case in BAD])
+def test_an_impossible_position_is_refused_naming_the_fact(case: Impossible) -> None:
+    """position_problems names the fact with a rule; read_position, from_json and setup
+    refuse it, each naming the fact (setup in its own words where it says so)."""
+    refused_everywhere(case)
 
 
 def test_setup_builds_the_issue_s_example_and_plays_on() -> None:
@@ -431,7 +133,7 @@ def test_setup_refuses_an_impossible_position_naming_each_problem() -> None:
             phase=ma.FixedPriceAuction(1, (card,), None, 50, 2),
         )
     assert "is not one the auctioneer could name with 10" in str(caught.value)
-    with pytest.raises(ValueError, match="nothing is discarded before round 1 ends"):
+    with pytest.raises(ValueError, match=r"the hands lack 27 of them.*to have it filled"):
         ma.setup(3, hands=[["thaler/o"], ["carvalho/o"], ["martins/o"]])
     with pytest.raises(ValueError, match="used twice"):
         ma.setup(3, round=2, hands=[["Melim/O#25"], ["Melim/O#25"], ["martins/o"]])
@@ -507,7 +209,7 @@ def test_R2_2_counts_are_the_cards_offered_this_round() -> None:
 
 def test_R1_3_every_card_is_in_exactly_one_place() -> None:
     """A card moved into a second place, or out of every place, is named with R1.3."""
-    twice = _player(MID, 1, museum=(*MID.players[1].museum, MID.deck[0]))
+    twice = with_player(MID, 1, museum=(*MID.players[1].museum, MID.deck[0]))
     gone = attrs.evolve(MID, deck=MID.deck[1:])
     assert any(
         "(R1.3)" in p and "and in seat 1's museum" in p for p in ma.position_problems(twice)

@@ -9,6 +9,7 @@ from typing import get_args
 import pytest
 
 import modern_art as ma
+from modern_art.testing import random_moves
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed")
 
@@ -92,6 +93,8 @@ def test_second_person_for_every_kind(kind: type) -> None:
 def test_the_acting_seat_is_spoken_to_as_you(kind: type) -> None:
     """When the acting seat is the reader, its sentence begins with "You"."""
     for item, _ in EVERY_KIND[kind][:200]:
+        if isinstance(item, ma.BidsRevealed):
+            continue  # the reveal is nobody's act: its auctioneer is a fact of the auction
         actor = next(
             (
                 getattr(item, f)
@@ -136,10 +139,48 @@ def test_R5_7_a_round_ended_on_a_pair_says_neither_painting_is_sold() -> None:
     assert ma.describe(alone) == "Round 2 ends: Daniel Melim 1st (+30)."
 
 
-def test_R4_3_a_hidden_tie_names_the_tied_seats_and_the_tie_rule() -> None:
-    """Revealed bids with a tie at the top say who tied and how the tie rule settles it."""
+def test_R4_3_a_hidden_tie_names_the_tied_seats_the_winner_and_the_tie_rule() -> None:
+    """Revealed bids with a tie at the top say who tied, who wins it, why, and by which
+    variant's rule; the event carries the auctioneer, the winner and the rule applied."""
     names = ["Ann", "Bo", "Cy"]
-    tie = ma.describe(ma.BidsRevealed((20, 10, 20)), names)
-    assert "Ann and Cy tie at 20" in tie and "(R4.3)" in tie and "auctioneer" in tie
-    assert "tie" not in ma.describe(ma.BidsRevealed((20, 10, 5)), names)
-    assert "takes it free" in ma.describe(ma.BidsRevealed((0, 0, 0)), names)
+    first, clockwise = ma.HiddenTie.AUCTIONEER_FIRST, ma.HiddenTie.CLOCKWISE_FROM_LEFT
+    assert ma.describe(ma.BidsRevealed((20, 10, 20), 2, 2, first), names) == (
+        "The sealed bids are revealed: Ann 20, Bo 10, Cy 20; Ann and Cy tie at 20, and Cy"
+        " wins the tie as the auctioneer (hidden_tie auctioneer_first, R4.3)."
+    )
+    assert ma.describe(ma.BidsRevealed((20, 10, 20), 1, 2, first), names) == (
+        "The sealed bids are revealed: Ann 20, Bo 10, Cy 20; Ann and Cy tie at 20, and Cy"
+        " wins the tie as the tied player nearest clockwise from the auctioneer's left"
+        " (hidden_tie auctioneer_first, R4.3)."
+    )
+    assert ma.describe(ma.BidsRevealed((20, 10, 20), 2, 0, clockwise), names, you=0) == (
+        "The sealed bids are revealed: you 20, Bo 10, Cy 20; you and Cy tie at 20, and you"
+        " win the tie as the tied player nearest clockwise from the auctioneer's left, the"
+        " auctioneer counted last (hidden_tie clockwise_from_left, R4.3)."
+    )
+    assert "tie" not in ma.describe(ma.BidsRevealed((20, 10, 5), 1, 0, None), names)
+    assert ma.describe(ma.BidsRevealed((0, 0, 0), 1, 1, None), names) == (
+        "The sealed bids are revealed: Ann 0, Bo 0, Cy 0; all are 0, so the auctioneer, Bo,"
+        " takes it free (R4.3)."
+    )
+
+
+@pytest.mark.parametrize("tie", list(ma.HiddenTie))
+def test_R4_3_every_revealed_tie_in_play_is_told_with_the_winner_who_buys(
+    tie: ma.HiddenTie,
+) -> None:
+    """Along random games under each tie rule, a revealed tie names the seat that buys."""
+    told = 0
+    for seed in range(40):
+        state = ma.new_game(4, seed=seed, rules=ma.Rules(hidden_tie=tie))
+        for _, step in random_moves(state, seed):
+            events = step.events
+            for i, event in enumerate(events):
+                if isinstance(event, ma.BidsRevealed) and event.tie is not None:
+                    assert event.tie is tie
+                    buyer = next(e.buyer for e in events[i:] if isinstance(e, ma.AuctionWon))
+                    assert buyer == event.winner
+                    said = ma.describe(event)
+                    assert f"Seat {buyer} wins the tie" in said and tie.value in said
+                    told += 1
+    assert told

@@ -25,11 +25,11 @@ from collections.abc import Sequence
 
 from modern_art._speed import IdentityCache
 from modern_art.core.scoring import ROUND_ENDING_COUNT, rank_artists
-from modern_art.data.cards import Card
+from modern_art.data.cards import Auction, Card
 from modern_art.data.rules import Rules
 from modern_art.seeing.problems.tiles import count
 
-__all__ = ["by_artist", "deal_problems", "discard_problems"]
+__all__ = ["by_artist", "deal_problems", "discard_problems", "doubles_in"]
 
 
 _COUNTS: IdentityCache[list[int]] = IdentityCache(256)
@@ -50,6 +50,21 @@ def by_artist(rules: Rules, cards: Sequence[Card]) -> list[int]:
     if isinstance(cards, tuple):  # immutable: safe to keep
         _COUNTS.keep(cards, counts, artists)
     return counts
+
+
+_DOUBLES: IdentityCache[int] = IdentityCache(256)
+"""Double cards in a tuple of cards (a discard), by the tuple's identity."""
+
+
+def doubles_in(cards: Sequence[Card]) -> int:
+    """How many of ``cards`` (a discard: consecutive states share it) are doubles (R5)."""
+    known = _DOUBLES.get(cards)
+    if known is not None:
+        return known
+    found = sum(1 for card in cards if card.auction is Auction.DOUBLE)
+    if isinstance(cards, tuple):  # immutable: safe to keep
+        _DOUBLES.keep(cards, found)
+    return found
 
 
 def discard_problems(

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Final, TypeGuard
 
 from modern_art.core.scoring import ROUND_ENDING_COUNT
-from modern_art.data.cards import Card
+from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import (
     PHASES,
     DoubleOffer,
@@ -28,7 +28,7 @@ from modern_art.data.phases import (
 )
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
-from modern_art.seeing.problems.history import deal_problems, discard_problems
+from modern_art.seeing.problems.history import deal_problems, discard_problems, doubles_in
 from modern_art.seeing.problems.money import money_bound, money_problems, step_problems
 from modern_art.seeing.problems.phase import phase_problems
 from modern_art.seeing.problems.secrets import state_phase_problem, view_secret_problems
@@ -323,7 +323,9 @@ def _history_problems(
     untouched = game.round == 1 and not over and not any(museums)
     out += money_problems(rules, money, bound, untouched)
     out += step_problems(game.step, offers, n, bound)
-    out += turn_problems(game.round, rules.deals(n)[0], hand_sizes, now, game.phase)
+    dealt = sum(rules.deals(n)[: game.round])
+    doubles = doubles_in(game.discard) + sum(card.auction is Auction.DOUBLE for card in now)
+    out += turn_problems(game.round, dealt, hand_sizes, doubles, game.phase)
     return out
 
 

@@ -9,9 +9,9 @@ that many such rounds, in an order each artist's pile respects.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["count", "tiles_problem"]
+__all__ = ["count", "tile_rounds", "tiles_problem"]
 
 
 def count(n: int, noun: str) -> str:
@@ -70,42 +70,82 @@ def _tiles_problem(
         size *= len(pile) + 1
     if size <= _MAX_STATES and not _orderable(piles, rankings):
         return (
-            f"no order of {rankings} rankings gives these tiles: each gives"
+            f"no order of {count(rankings, 'ranking')} gives these tiles: each gives"
             f" {', '.join(map(str, values[:2]))}, ... to different artists (R6.4)"
         )
     return None
 
 
-def _orderable(piles: tuple[tuple[int, ...], ...], rankings: int) -> bool:
-    """Whether rounds can take each pile's tiles in order, each round places 0..k-1 once."""
+def tile_rounds(
+    tiles: Sequence[Sequence[int]], values: Sequence[int], rankings: int
+) -> list[tuple[int, ...]] | None:
+    """Rankings, oldest first, that give ``tiles`` (artists by index, first place first).
+
+    ``None`` when no rankings give them, or when the search would be too large.
+
+    >>> tile_rounds(((30, 20), (20, 30)), (30, 20, 10), 2)
+    [(0, 1), (1, 0)]
+    """
+    if tiles_problem(tiles, values, rankings) is not None:
+        return None
+    indices = [tuple(values.index(tile) for tile in pile) for pile in tiles]
+    size = 1
+    for pile in indices:
+        size *= len(pile) + 1
+    if size > _MAX_STATES:
+        return None
+    piles = tuple(indices)
+    can = _search(piles)
+    done, out = tuple(0 for _ in piles), []
+    for left in range(rankings, 0, -1):
+        after, chosen = next(m for m in _rounds(done, _ready(piles, done)) if can(m[0], left - 1))
+        out.append(tuple(chosen))
+        done = after
+    return out
+
+
+def _ready(piles: tuple[tuple[int, ...], ...], done: tuple[int, ...]) -> dict[int, list[int]]:
+    """Artists ready to take each place this round: their next tile is that place."""
+    ready: dict[int, list[int]] = {}
+    for a, (pile, d) in enumerate(zip(piles, done, strict=True)):
+        if d < len(pile):
+            ready.setdefault(pile[d], []).append(a)
+    return ready
+
+
+def _search(piles: tuple[tuple[int, ...], ...]) -> Callable[[tuple[int, ...], int], bool]:
+    """Whether rounds can take each pile's tiles in order from ``done``, in ``rounds_left``."""
 
     @functools.cache
     def can(done: tuple[int, ...], rounds_left: int) -> bool:
         left = [len(pile) - d for pile, d in zip(piles, done, strict=True)]
         if rounds_left == 0:
             return not any(left)
-        if max(left) > rounds_left:
+        if max(left, default=0) > rounds_left:
             return False
-        # Artists ready to take each place this round: their next tile is that place.
-        ready: dict[int, list[int]] = {}
-        for a, (pile, d) in enumerate(zip(piles, done, strict=True)):
-            if d < len(pile):
-                ready.setdefault(pile[d], []).append(a)
-        return any(can(after, rounds_left - 1) for after in _rounds(done, ready))
+        moves = _rounds(done, _ready(piles, done))
+        return any(can(after, rounds_left - 1) for after, _ in moves)
 
-    return can(tuple(0 for _ in piles), rankings)
+    return can
 
 
-def _rounds(done: tuple[int, ...], ready: dict[int, list[int]]) -> list[tuple[int, ...]]:
-    """Every way one ranking can move the piles on: one artist each for places 0..k-1."""
-    results: list[tuple[int, ...]] = []
+def _orderable(piles: tuple[tuple[int, ...], ...], rankings: int) -> bool:
+    """Whether rounds can take each pile's tiles in order, each round places 0..k-1 once."""
+    return _search(piles)(tuple(0 for _ in piles), rankings)
+
+
+def _rounds(
+    done: tuple[int, ...], ready: dict[int, list[int]]
+) -> list[tuple[tuple[int, ...], list[int]]]:
+    """Every way one ranking can move the piles on (and the artists it ranks, in order)."""
+    results: list[tuple[tuple[int, ...], list[int]]] = []
 
     def extend(place: int, chosen: list[int]) -> None:
         if chosen:
             after = list(done)
             for a in chosen:
                 after[a] += 1
-            results.append(tuple(after))
+            results.append((tuple(after), chosen))
         for a in ready.get(place, ()):
             if a not in chosen:
                 extend(place + 1, [*chosen, a])

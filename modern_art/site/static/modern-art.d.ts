@@ -107,9 +107,12 @@ export type EventDocument =
       type: "BidSealed";
     }
   | {
+      auctioneer: number;
       bids: number[];
       format: "modern-art/1";
+      tie: ("auctioneer_first" | "clockwise_from_left") | null;
       type: "BidsRevealed";
+      winner: number;
     }
   | {
       format: "modern-art/1";
@@ -360,8 +363,11 @@ export interface BidSealed {
  * via the `definition` "BidsRevealed".
  */
 export interface BidsRevealed {
+  auctioneer: number;
   bids: number[];
+  tie: ("auctioneer_first" | "clockwise_from_left") | null;
   type: "BidsRevealed";
+  winner: number;
 }
 /**
  * This interface was referenced by `ModernArtDocuments`'s JSON-Schema

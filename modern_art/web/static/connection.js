@@ -112,6 +112,15 @@ async function poll() {
 }
 
 function receive(body) {
+  if (page.replay) return; // a replay is shown: the live table (its game over) waits
+  const undos = body.table.undos;
+  if (page.undos !== undefined && undos !== page.undos) { // a decision was taken back: the log was cut
+    page.log = [];
+    page.controlsKey = "";
+    page.undos = undos;
+    if (!body.log.length || body.log[0].index !== 0) { page.next = 0; resync(); return; }
+  }
+  page.undos = undos;
   for (const entry of body.log) {
     if (entry.index === page.log.length) page.log.push(entry);
   }
@@ -120,6 +129,16 @@ function receive(body) {
   page.receivedAt = performance.now();
   document.body.dataset.connected = "true";
   render();
+}
+
+// The whole log again, after an undo cut it.
+async function resync() {
+  try {
+    const reply = await fetch(`/api/tables/${page.tableId}/seat?since=0`, { headers: headers() });
+    if (reply.ok) receive(await reply.json());
+  } catch (err) {
+    connectionLost();
+  }
 }
 
 async function post(path, doc) {
@@ -137,7 +156,8 @@ async function send(action) {
   const view = page.data.view;
   const doc = Object.assign({ format: view.format, seat: page.data.seat }, action);
   try {
-    const [reply, body] = await post(`actions?step=${view.step}`, doc);
+    const undos = page.undos === undefined ? "" : `&undos=${page.undos}`; // made before an undo: refused
+    const [reply, body] = await post(`actions?step=${view.step}${undos}`, doc);
     if (reply.status === 409) showBanner(body.error, "info");
     else if (!reply.ok) showBanner(body.error || `the server answered ${reply.status}`);
     else hideBanner();

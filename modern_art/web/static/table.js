@@ -102,9 +102,11 @@ function render() {
   document.body.dataset.myTurn = legal().length > 0 ? "true" : "false";
   document.body.dataset.over = table.over ? "true" : "false";
   const acting = view.to_act.map(nameOf).join(", ");
-  $("status").textContent = table.over
-    ? "The game is over."
-    : `Round ${view.round} · ${legal().length ? "your turn" : `waiting for ${acting}`}`;
+  $("status").textContent = page.replay
+    ? `Replay · round ${view.round}`
+    : table.over
+      ? "The game is over."
+      : `Round ${view.round} · ${legal().length ? "your turn" : `waiting for ${acting}`}`;
   $("round-label").textContent = `· round ${view.round} of ${view.rules.rounds}`;
   renderBoard();
   renderPlayers();
@@ -113,6 +115,7 @@ function render() {
   renderLog();
   renderResults();
   renderStandings();
+  renderPractice();
 }
 
 function renderBoard() {
@@ -152,11 +155,13 @@ function renderHand() {
   const { view } = page.data;
   const playable = new Map(legalOf("PlayCard").map((a) => [a.card.id, a]));
   $("hand-size").textContent = `(${view.hand.length})`;
+  $("hand-title").textContent = view.seat === null ? "Hands (the public sees none)"
+    : page.replay && !page.data.table.seats[view.seat].you ? `${view.players[view.seat].name}'s hand` : "Your hand";
   const hand = [...view.hand].sort((x, y) => artistIndex(x.artist) - artistIndex(y.artist)
     || SYMBOL_ORDER.indexOf(x.auction) - SYMBOL_ORDER.indexOf(y.auction) || x.id - y.id);
   const nodes = hand.map((card) => cardNode(card, {
     playable: playable.has(card.id),
-    onclick: () => send({ type: "PlayCard", card }),
+    onclick: page.replay ? undefined : () => send({ type: "PlayCard", card }), // a replay's cards are shown, not played
   }));
   setChildren($("hand-cards"), nodes.length ? nodes : [el("p", { class: "quiet", text: "No cards in hand." })]);
 }
@@ -314,7 +319,7 @@ function renderClock() {
 
 function renderAway() {
   const { table, seat } = page.data;
-  const away = table.seats[seat].away;
+  const away = seat !== null && !page.replay && table.seats[seat].away;
   const node = $("away");
   node.hidden = !away;
   document.body.dataset.away = away ? "true" : "false";
@@ -352,7 +357,10 @@ function renderResults() {
     if (e.type === "RoundEnded") rounds.push({ ended: e, sales: [] });
     else if (e.type === "PaintingsSold" && rounds.length) rounds[rounds.length - 1].sales.push(e);
   }
-  if (!rounds.length) return;
+  if (!rounds.length) { // none yet (or none any more: a replay's early step, an undo)
+    setChildren($("round-results"), [el("p", { class: "quiet", text: "No round has ended yet." })]);
+    return;
+  }
   const players = page.data.view.players;
   const nodes = rounds.map(({ ended, sales }) => {
     const ranking = ended.ranking.map((a, i) => el("li", {}, el("span", { class: `swatch a${artistIndex(a)}` }), `${a}: +${ended.tiles[i]}`));
@@ -450,10 +458,13 @@ async function start() {
     page.token = await claimInvitation(params.get("invite"));
     if (!page.token) return; // the banner says why (already used, malformed)
   }
+  wireReplay();
   if (!page.token) {
+    if (await watchIfAllowed()) return; // a finished table its spectators may replay
     showBanner("This link has no seat token; open the link you were given for your seat.");
     return;
   }
+  wirePractice();
   $("return-button").addEventListener("click", comeBack);
   $("record-button").addEventListener("click", () => downloadRecord("json"));
   $("record-text-button").addEventListener("click", () => downloadRecord("text"));
