@@ -105,6 +105,7 @@ __all__ = [
     "native_init",
     "native_source",
     "one_seat",
+    "with_seat",
 ]
 
 T = TypeVar("T")
@@ -137,6 +138,29 @@ _ALL_SEATS: Final = tuple(frozenset(range(n)) for n in range(SEATS))
 def one_seat(seat: int) -> frozenset[int]:
     """``frozenset({seat})``, made once per seat."""
     return _ONE_SEAT[seat] if 0 <= seat < SEATS else frozenset((seat,))
+
+
+_WITH_SEAT: dict[frozenset[int], list[frozenset[int] | None]] = {}
+_WITH_SEAT_KEPT: Final = 4096
+
+
+def with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
+    """``seats | {seat}``, made once per set and seat (below :data:`SEATS`) and kept.
+
+    An open auction's passed seats grow one seat at a time, through the same
+    few sets game after game; at most a few thousand sets are kept.
+    """
+    if not 0 <= seat < SEATS:
+        return seats | {seat}
+    row = _WITH_SEAT.get(seats)
+    if row is None:
+        if len(_WITH_SEAT) >= _WITH_SEAT_KEPT:
+            _WITH_SEAT.clear()
+        row = _WITH_SEAT[seats] = [None] * SEATS
+    made = row[seat]
+    if made is None:
+        made = row[seat] = seats | _ONE_SEAT[seat]
+    return made
 
 
 def all_seats(players: int) -> frozenset[int]:

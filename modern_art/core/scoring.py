@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from modern_art.data.events import Payment
 from modern_art.data.rules import DoublePayment, Rules
@@ -12,6 +13,10 @@ __all__ = ["artist_value", "lot_payments", "rank_artists", "round_values", "winn
 
 ROUND_ENDING_COUNT = 5
 """The instant an artist's fifth painting is offered, the round ends (R6.1)."""
+
+# Enum members as module constants: the compiled build reads a Final from a C static,
+# an enum member from its class (an attribute lookup each time).
+_SPLIT: Final = DoublePayment.SPLIT
 
 
 def rank_artists(counts: Sequence[float], rules: Rules) -> tuple[int, ...]:
@@ -80,7 +85,7 @@ def lot_payments(
     >>> lot_payments(2, 41, 1, 0, DoublePayment.SPLIT)
     (Payment(payer=2, payee=1, amount=21), Payment(payer=2, payee=0, amount=20))
     """
-    if rule is not DoublePayment.SPLIT or double_player is None or double_player == auctioneer:
+    if rule is not _SPLIT or double_player is None or double_player == auctioneer:
         if price <= 0:
             return ()
         return (Payment(buyer, None if auctioneer == buyer else auctioneer, price),)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from modern_art._speed import PURE
 from modern_art.core.draws import shuffle
@@ -22,6 +22,10 @@ __all__ = ["apply", "new_game"]
 
 _ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
 _ACTION_SET = frozenset(_ACTION_TYPES)
+
+_CMON: Final = Rules()
+"""The default rules, made once: ``Rules()`` checks every field (a tenth of a playout's
+``new_game``), and a frozen value can be shared by every game that takes the defaults."""
 
 
 @overload
@@ -79,7 +83,7 @@ def new_game(
     ([10, 10, 10], 100)
     """
     if rules is None:
-        rules = Rules()
+        rules = _CMON
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, got {rules!r}")
     if isinstance(players, int) and not rules.min_players <= players <= rules.max_players:

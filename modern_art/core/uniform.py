@@ -24,10 +24,11 @@ from modern_art.core.choices import (
     LegalActions,
     play_card,
     shared_bid,
+    shared_price,
 )
 from modern_art.core.draws import randbelow
 from modern_art.core.phase_table import offers
-from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard
 from modern_art.data.phases import (
     FixedPriceAuction,
     HiddenAuction,
@@ -60,7 +61,7 @@ def pick(actions: LegalActions, i: int) -> tuple[Action, int]:
             if kind is PlayCard:
                 return play_card(seat, items[i]), seat
             amount: int = items[i]
-            made: Action = shared_bid(seat, amount) if kind is Bid else SetPrice(seat, amount)
+            made: Action = shared_bid(seat, amount) if kind is Bid else shared_price(seat, amount)
             return made, seat
         i -= size
     raise IndexError("legal action index out of range")
@@ -77,7 +78,9 @@ def draw(
     players = state.players
     if isinstance(phase, OpenAuction):
         lo = phase.high_bid + 1
-        passed, high_bidder = phase.passed, phase.high_bidder
+        passed = phase.passed
+        # An int, not int | None: the compiled build compares two ints natively.
+        high_bidder = -1 if phase.high_bidder is None else phase.high_bidder
         total = 0
         for seat, player in enumerate(players):
             if seat != high_bidder and seat not in passed:
@@ -135,8 +138,8 @@ def draw(
                 return None
             if money == 0:
                 randbelow(getrandbits, 1)
-                return SetPrice(seat, 0), seat
-            return SetPrice(seat, 1 + randbelow(getrandbits, money)), seat
+                return shared_price(seat, 0), seat
+            return shared_price(seat, 1 + randbelow(getrandbits, money)), seat
         if money >= phase.price:
             i = randbelow(getrandbits, 2)
             return (_accept(seat), seat) if i == 0 else (_pass(seat), seat)
