@@ -156,23 +156,24 @@ def hidden_auction(
     sealed = list(phase.bids)  # a copy changed in one place: cheaper than slices joined
     sealed[seat] = amount
     bids = tuple(sealed)
-    if None in bids:
-        return advance(
-            state, HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
-        )
+    high = 0  # the highest bid, in the same pass that looks for a bid still to come
+    for bid in sealed:
+        if bid is None:
+            return advance(
+                state, HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
+            )
+        high = max(high, bid)
     revealed = cast(tuple[int, ...], bids)  # no None left
     if events is not None:
         events.append(BidsRevealed(revealed))
-    high = max(revealed)
     if high == 0:  # everyone bid 0: the auctioneer takes it free, whatever the tie rule
         return give_lot_free(state, phase.auctioneer, phase.lot, events)
-    winner = _hidden_winner(revealed, phase.auctioneer, state.rules.hidden_tie)
+    winner = _hidden_winner(revealed, high, phase.auctioneer, state.rules.hidden_tie)
     return sell_lot(state, winner, high, phase.auctioneer, phase.lot, phase.double_player, events)
 
 
-def _hidden_winner(bids: tuple[int, ...], auctioneer: int, tie: HiddenTie) -> int:
-    """The highest hidden bidder, ties broken by ``tie`` (R4.3)."""
-    high = max(bids)
+def _hidden_winner(bids: tuple[int, ...], high: int, auctioneer: int, tie: HiddenTie) -> int:
+    """The bidder of ``high``, the highest hidden bid, ties broken by ``tie`` (R4.3)."""
     if tie is _AUCTIONEER_FIRST and bids[auctioneer] == high:
         return auctioneer
     n = len(bids)

@@ -278,9 +278,9 @@ _PRICES: Final[tuple[list[SetPrice | None], ...]] = tuple(
 _PLAYS: Final[tuple[dict[int, PlayCard], ...]] = tuple({} for _ in range(SEATS))
 _PLAYS_KEPT: Final = 4096
 
-PASSES: tuple[Pass, ...] = tuple(Pass(seat) for seat in range(SEATS))
+PASSES: Final[tuple[Pass, ...]] = tuple(Pass(seat) for seat in range(SEATS))
 """``Pass(s)`` for each seat below ``SEATS``, made once: the one legal actions give."""
-ACCEPTS: tuple[Accept, ...] = tuple(Accept(seat) for seat in range(SEATS))
+ACCEPTS: Final[tuple[Accept, ...]] = tuple(Accept(seat) for seat in range(SEATS))
 """``Accept(s)`` for each seat below ``SEATS``, made once."""
 _PASS = tuple(_single(action) for action in PASSES)
 _ACCEPT = tuple(_single(action) for action in ACCEPTS)

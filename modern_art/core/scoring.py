@@ -30,9 +30,16 @@ def rank_artists(counts: Sequence[float], rules: Rules) -> tuple[int, ...]:
     >>> rank_artists((2, 0, 3, 2, 1), Rules())
     (2, 0, 3)
     """
-    offered = [i for i, count in enumerate(counts) if count > 0]
-    offered.sort(key=lambda i: (-counts[i], i))
-    return tuple(offered[: len(rules.value_tiles)])
+    # An insertion sort, stable (ties stay in board order): a handful of artists, and no
+    # key function or key tuples to make (the compiled build calls this every round).
+    ranked: list[int] = []
+    for i, count in enumerate(counts):
+        if count > 0:
+            j = len(ranked)
+            while j > 0 and counts[ranked[j - 1]] < count:
+                j -= 1
+            ranked.insert(j, i)
+    return tuple(ranked[: len(rules.value_tiles)])
 
 
 def artist_value(tiles: Sequence[int], ranked: bool) -> int:
