@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Literal, overload
 
 from modern_art._speed import PURE
+from modern_art.core.draws import seeded
 from modern_art.core.legal import LegalActions, legal_actions
 from modern_art.core.phase_table import PLAY, play
 from modern_art.core.transition import apply
@@ -109,7 +110,7 @@ def playout(
         raise ValueError(f"until must be 'game' or 'round', got {until!r}")
     if policy is not None and not callable(policy):
         raise ValueError(f"policy must be None or a callable, got {policy!r}")
-    rng = random.Random(seed)
+    rng = seeded(seed)  # random.Random(seed), without its Python frames
     if policy is None:
         return _uniform(state, rng, stop_round)
     return _chosen(state, rng, policy, stop_round)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final, overload
 
 from modern_art._speed import PURE
-from modern_art.core.draws import shuffle
+from modern_art.core.draws import seeded, shuffle
 from modern_art.core.phase_table import PLAY, RULES, play
 from modern_art.core.refusals import refuse
 from modern_art.core.round_flow import deal
@@ -151,7 +151,8 @@ def _stacked(deck: object, rules: Rules) -> tuple[Card, ...]:
 
 def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     cards = list(rules.deck)
-    shuffle(random.Random(seed).getrandbits, cards)  # Random.shuffle's very draws, compiled
+    rng = random.Random() if seed is None else seeded(seed)
+    shuffle(rng.getrandbits, cards)  # Random.shuffle's very draws, compiled
     return tuple(cards)
 
 
