@@ -8,6 +8,7 @@ from modern_art.core.refusals import action_name, refuse
 from modern_art.core.round_flow import (
     Events,
     advance,
+    artist_index,
     end_round,
     give_lot_free,
     left_of,
@@ -131,20 +132,11 @@ def _take_from_hand(
     held = hand[i]
     seats = list(players)  # a copy changed in one place: cheaper than slices joined
     seats[seat] = PlayerState(player.name, player.money, hand[:i] + hand[i + 1 :], player.museum)
-    artist = _artist_index(state.rules.edition.artists, held.artist)
+    artist = artist_index(state.rules.edition.artists, held.artist)
     board = list(state.counts)
     count = board[artist] + 1
     board[artist] = count
     return tuple(seats), tuple(board), count, held
-
-
-def _artist_index(artists: tuple[str, ...], artist: str) -> int:
-    """``artists.index(artist)``: by identity first (a card of the edition's deck shares its
-    name), then by value (a card read from JSON)."""
-    for i, name in enumerate(artists):
-        if name is artist:
-            return i
-    return artists.index(artist)
 
 
 def _position(hand: tuple[Card, ...], card: object) -> int:

@@ -54,6 +54,15 @@ _ONE_OFFER: Final = Auction.ONE_OFFER
 _HIDDEN: Final = Auction.HIDDEN
 
 
+def artist_index(artists: tuple[str, ...], artist: str) -> int:
+    """``artists.index(artist)``: by identity first (a card of the edition's deck shares its
+    name), then by value (a card read from JSON)."""
+    for i, name in enumerate(artists):
+        if name is artist:
+            return i
+    return artists.index(artist)
+
+
 def replace(
     state: GameState,
     *,
@@ -257,8 +266,9 @@ def _sell_museums(
     pile with the sold paintings added.
     """
     artists = state.rules.artists
-    index = {artist: i for i, artist in enumerate(artists)}
-    values = [artist_value(tiles[a], a in ranked) for a in range(len(artists))]
+    values = [0] * len(artists)  # an artist out of this round's ranking pays nothing
+    for a in ranked:
+        values[a] = artist_value(tiles[a], ranked=True)
     players: list[PlayerState] = []
     discard = list(state.discard)
     for seat, p in enumerate(state.players):
@@ -267,7 +277,7 @@ def _sell_museums(
             continue
         by_artist = [0] * len(artists)
         for card in p.museum:
-            by_artist[index[card.artist]] += 1
+            by_artist[artist_index(artists, card.artist)] += 1
         income = 0
         for a, count in enumerate(by_artist):
             if count:
