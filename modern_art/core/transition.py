@@ -15,7 +15,7 @@ from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPric
 from modern_art.data.cards import Card
 from modern_art.data.events import Event
 from modern_art.data.phases import GameOver, Offering
-from modern_art.data.rules import Rules
+from modern_art.data.rules import Rules, preset
 from modern_art.data.state import GameState, PlayerState, Step
 
 __all__ = ["apply", "new_game"]
@@ -23,9 +23,10 @@ __all__ = ["apply", "new_game"]
 _ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
 _ACTION_SET = frozenset(_ACTION_TYPES)
 
-_CMON: Final = Rules()
-"""The default rules, made once: ``Rules()`` checks every field (a tenth of a playout's
-``new_game``), and a frozen value can be shared by every game that takes the defaults."""
+_CMON: Final = preset("cmon")
+"""The default rules, the preset itself: ``Rules()`` checks every field (a tenth of a
+playout's ``new_game``), and a frozen value can be shared by every game that takes the
+defaults (and the JSON writer knows the preset's text)."""
 
 
 @overload
