@@ -135,7 +135,7 @@ def to_json(obj: object) -> str:
             raise SerializationError("cannot write a sequence as JSON unless it holds only events")
         obj = Events(tuple(obj))
     cls = type(obj)
-    if cls is GameState:  # the commonest document, written by hand when it can be
+    if type(obj) is GameState:  # the commonest document, written by hand when it can be
         text = write_state(obj, FORMAT)
         if text is not None and not written_long_int(text):
             return text

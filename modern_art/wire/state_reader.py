@@ -240,25 +240,46 @@ def _seats(value: object) -> frozenset[int]:
 
 
 _Read = Callable[[_Reader, Any], Any]
+
+
+def _READ_INT(_: _Reader, value: object) -> int:  # noqa: N802 (a constant of the table)
+    return _int(value)
+
+
+def _READ_MAYBE_INT(_: _Reader, value: object) -> int | None:  # noqa: N802
+    return _maybe_int(value)
+
+
 _FIELD_READERS: Final[dict[str, _Read]] = {
-    "auctioneer": lambda _, v: _int(v),
-    "double_player": lambda _, v: _maybe_int(v),
-    "asking": lambda _, v: _int(v),
+    "auctioneer": _READ_INT,
+    "double_player": _READ_MAYBE_INT,
+    "asking": _READ_INT,
     "card": _Reader.card,
     "lot": _Reader.cards,
-    "high_bid": lambda _, v: _int(v),
-    "high_bidder": lambda _, v: _maybe_int(v),
+    "high_bid": _READ_INT,
+    "high_bidder": _READ_MAYBE_INT,
     "passed": lambda _, v: _seats(v),
-    "turn": lambda _, v: _int(v),
+    "turn": _READ_INT,
     "bids": lambda _, v: _bids(v),
-    "price": lambda _, v: _maybe_int(v),
+    "price": _READ_MAYBE_INT,
 }
-"""How each phase field is read, by its name (every phase field of a name has one type)."""
+"""How each phase field is read, by its name; an ``int | None`` one is read as an ``int``
+where the phase's field is declared ``int`` (see :func:`_phase_row`)."""
 
 
 def _phase_row(cls: type) -> tuple[type, frozenset[str], tuple[tuple[str, _Read], ...]]:
+    """A phase's class, its keys, and each field's reader: ``None`` allowed where its type says.
+
+    (``DoubleOffer.double_player`` is an ``int``; an auction's may be ``None``.)
+    """
     names = [f.name for f in attrs.fields(cls)]
-    return cls, frozenset(["type", *names]), tuple((n, _FIELD_READERS[n]) for n in names)
+    readers = []
+    for field in attrs.fields(cls):
+        read = _FIELD_READERS[field.name]
+        if read is _READ_MAYBE_INT and "None" not in str(field.type):
+            read = _READ_INT
+        readers.append((field.name, read))
+    return cls, frozenset(["type", *names]), tuple(readers)
 
 
 _PHASES: Final = {
