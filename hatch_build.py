@@ -55,9 +55,12 @@ COMPILED_MODULES = (
     "core/uniform",
     "core/playout",
     "seeing/viewing",
+    "wire/state_reader",
+    "wire/state_writer",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
-mypyc cannot compile), and a view's values with :func:`~modern_art.view` (``seeing/viewing``)."""
+mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), and
+the quick reading and writing of a state's JSON (``wire/state_reader``, ``wire/state_writer``)."""
 
 _SETUP = """
 import sys
