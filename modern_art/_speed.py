@@ -42,8 +42,14 @@ that indexing legal actions gives out (amounts below
 ``choices.SHARED_BIDS``) is made the first time it is asked for and kept: a
 random player's pick, four times in ten a bid, then makes no value (0.04 µs
 a lookup against 0.18 to make one; in the compiled build, where an action is
-a Python class made from C, more). Safe because values are immutable;
-forbids nothing.
+a Python class made from C, more); each ``SetPrice`` the same way
+(``choices.shared_price``), and an open auction's passed seats with one seat
+more (``core.round_flow.with_seat``, kept per set and seat). Safe because
+values are immutable; forbids nothing.
+
+**No events where none are kept** (``core.round_flow.Events``: ``None``,
+which :func:`~modern_art.playout` passes). **Constants as** ``Final``: the
+compiled build reads one from a C static, an enum member from its class.
 
 **A hash kept once made** (:class:`HashCache`: cards, players, states).
 ``hash(state)`` hashes every card of the deck, the hands and the museums:
@@ -105,7 +111,6 @@ __all__ = [
     "native_init",
     "native_source",
     "one_seat",
-    "with_seat",
 ]
 
 T = TypeVar("T")
@@ -138,29 +143,6 @@ _ALL_SEATS: Final = tuple(frozenset(range(n)) for n in range(SEATS))
 def one_seat(seat: int) -> frozenset[int]:
     """``frozenset({seat})``, made once per seat."""
     return _ONE_SEAT[seat] if 0 <= seat < SEATS else frozenset((seat,))
-
-
-_WITH_SEAT: dict[frozenset[int], list[frozenset[int] | None]] = {}
-_WITH_SEAT_KEPT: Final = 4096
-
-
-def with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
-    """``seats | {seat}``, made once per set and seat (below :data:`SEATS`) and kept.
-
-    An open auction's passed seats grow one seat at a time, through the same
-    few sets game after game; at most a few thousand sets are kept.
-    """
-    if not 0 <= seat < SEATS:
-        return seats | {seat}
-    row = _WITH_SEAT.get(seats)
-    if row is None:
-        if len(_WITH_SEAT) >= _WITH_SEAT_KEPT:
-            _WITH_SEAT.clear()
-        row = _WITH_SEAT[seats] = [None] * SEATS
-    made = row[seat]
-    if made is None:
-        made = row[seat] = seats | _ONE_SEAT[seat]
-    return made
 
 
 def all_seats(players: int) -> frozenset[int]:

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from modern_art._speed import with_seat
 from modern_art.core.refusals import action_name, affordable, refuse, whole_amount
-from modern_art.core.round_flow import Events, advance, give_lot_free, left_of, sell_lot
+from modern_art.core.round_flow import (
+    Events,
+    advance,
+    give_lot_free,
+    left_of,
+    sell_lot,
+    with_seat,
+)
 from modern_art.data.actions import Accept, Action, Bid, Pass, SetPrice
 from modern_art.data.events import (
     BidPlaced,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
-from modern_art._speed import SEATS
+from modern_art._speed import SEATS, one_seat
 from modern_art.core.scoring import artist_value, leaders, lot_payments, rank_artists
 from modern_art.data.cards import Auction, Card
 from modern_art.data.events import (
@@ -52,6 +52,29 @@ Events: TypeAlias = list[Event] | None
 _OPEN: Final = Auction.OPEN
 _ONE_OFFER: Final = Auction.ONE_OFFER
 _HIDDEN: Final = Auction.HIDDEN
+
+
+_WITH_SEAT: dict[frozenset[int], list[frozenset[int] | None]] = {}
+_WITH_SEAT_KEPT: Final = 4096
+
+
+def with_seat(seats: frozenset[int], seat: int) -> frozenset[int]:
+    """``seats | {seat}``, made once per set and seat (below ``SEATS``) and kept.
+
+    An open auction's passed seats grow one seat at a time, through the same
+    few sets game after game; at most a few thousand sets are kept.
+    """
+    if not 0 <= seat < SEATS:
+        return seats | {seat}
+    row = _WITH_SEAT.get(seats)
+    if row is None:
+        if len(_WITH_SEAT) >= _WITH_SEAT_KEPT:
+            _WITH_SEAT.clear()
+        row = _WITH_SEAT[seats] = [None] * SEATS
+    made = row[seat]
+    if made is None:
+        made = row[seat] = seats | one_seat(seat)
+    return made
 
 
 def artist_index(artists: tuple[str, ...], artist: str) -> int:
