@@ -152,7 +152,8 @@ def _stacked(deck: object, rules: Rules) -> tuple[Card, ...]:
 
 def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     cards = list(rules.deck)
-    rng = random.Random() if seed is None else seeded(seed)
+    # seeded(seed) is random.Random(seed) without its Python frames; None: the OS's entropy.
+    rng = random.Random(seed) if seed is None else seeded(seed)
     shuffle(rng.getrandbits, cards)  # Random.shuffle's very draws, compiled
     return tuple(cards)
 
