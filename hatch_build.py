@@ -57,10 +57,13 @@ COMPILED_MODULES = (
     "seeing/viewing",
     "seeing/indices",
     "seeing/encoding",
+    "wire/state_reader",
+    "wire/state_writer",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
-mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), and the
-framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``)."""
+mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), the
+framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``),
+and the quick reading and writing of a state's JSON (``wire/state_reader``, ``wire/state_writer``)."""
 
 _SETUP = """
 import sys

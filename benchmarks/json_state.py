@@ -2,7 +2,10 @@
 
 Times ``ma.from_json``, ``ma.to_json`` and the round trip of one mid-game
 state (4 players, 120 random actions in), per call, in CPU time: the median
-of ``--repeat`` runs of ``--calls`` calls. Not part of the test run.
+of ``--repeat`` runs of ``--calls`` calls. It times this checkout's sources;
+``--installed`` times the build the interpreter has installed (a compiled
+one, say: ``cd / && PYTHON benchmarks/json_state.py --installed``). Not part
+of the test run.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--installed" not in sys.argv:  # this checkout's sources, unless the installed build is asked
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import modern_art as ma
 
@@ -23,6 +27,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--calls", type=int, default=200)
+    parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="time the build installed in this interpreter (run it outside a checkout)",
+    )
     args = parser.parse_args()
     rng = random.Random(1)
     state = ma.new_game(4, seed=1)

@@ -42,8 +42,14 @@ that indexing legal actions gives out (amounts below
 ``choices.SHARED_BIDS``) is made the first time it is asked for and kept: a
 random player's pick, four times in ten a bid, then makes no value (0.04 µs
 a lookup against 0.18 to make one; in the compiled build, where an action is
-a Python class made from C, more). Safe because values are immutable;
-forbids nothing.
+a Python class made from C, more); each ``SetPrice`` the same way
+(``choices.shared_price``), and an open auction's passed seats with one seat
+more (``core.round_flow.with_seat``, kept per set and seat). Safe because
+values are immutable; forbids nothing.
+
+**No events where none are kept** (``core.round_flow.Events``: ``None``,
+which :func:`~modern_art.playout` passes). **Constants as** ``Final``: the
+compiled build reads one from a C static, an enum member from its class.
 
 **A hash kept once made** (:class:`HashCache`: cards, players, states).
 ``hash(state)`` hashes every card of the deck, the hands and the museums:

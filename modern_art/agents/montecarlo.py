@@ -4,8 +4,9 @@ For every decision with more than one sensible choice, the agent
 determinizes: it draws full game states consistent with what its seat knows
 (:func:`~modern_art.sample_state`, money from the public record, R7.4), and
 in each sampled world plays a candidate action followed by a playout to the
-end of the round, every seat playing by the playout policy (the heuristic's
-rules of thumb, or uniformly random moves). A playout scores the seat's
+end of the round (:func:`~modern_art.playout` with ``until="round"``), every
+seat playing by the playout policy (the heuristic's rules of thumb, or
+uniformly random moves), seeded from the agent's own generator. A playout scores the seat's
 money minus the others' mean money at the round's end. Every candidate is
 tried in the same sampled worlds, so comparisons are not blurred by the luck
 of the draw.
@@ -35,11 +36,12 @@ from typing import Literal
 from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
-from modern_art.core.legal import legal_actions
+from modern_art.core.legal import LegalActions, legal_actions
+from modern_art.core.playout import playout
 from modern_art.core.seats import next_seat
 from modern_art.core.transition import apply
 from modern_art.data.actions import Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.data.events import Event, RoundEnded
+from modern_art.data.events import Event
 from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -55,6 +57,8 @@ from modern_art.seeing.views import HiddenAuctionView, OwnView, PlayerView
 __all__ = ["MonteCarloAgent"]
 
 Policy = Callable[[GameState, int, random.Random, dict[object, float]], Action]
+"""A rollout policy: the action of the seat to act (``next_seat``) in a full state, with the
+playout's generator and a memo kept for one playout."""
 
 _BID_SHARES = (0.5, 0.8, 1.1)
 _OFFERS = 4  # the heuristic's best few kinds of card are searched
@@ -262,28 +266,29 @@ def _playout(
 ) -> float:
     """Play ``action`` then ``policy`` for every seat to the round's end; score ``seat``.
 
-    With a ``limit``, ``seat`` keeps to it in the open auction under way.
+    The rest of the round is :func:`~modern_art.playout` (``until="round"``),
+    seeded from ``rng``; each choice is ``policy``'s for the seat to act
+    (:func:`~modern_art.next_seat`). With a ``limit``, ``seat`` keeps to it in
+    the open auction under way.
     """
     lot = world.phase.lot if isinstance(world.phase, OpenAuction) else None
-    step = apply(world, action)
-    state = step.state
-    ended = any(isinstance(event, RoundEnded) for event in step.events)
-    n = len(state.players)
-    memo: dict[object, float] = {}
-    while not ended and not state.is_over:
-        actor = next_seat(state)
-        phase = state.phase
-        if (
-            actor == seat
-            and limit is not None
-            and isinstance(phase, OpenAuction)
-            and phase.lot == lot
-        ):
-            move = raise_to(seat, phase.high_bid, limit)
-        else:
-            move = policy(state, actor, rng, memo)
-        step = apply(state, move)
-        state = step.state
-        ended = any(isinstance(event, RoundEnded) for event in step.events)
+    state = apply(world, action).state
+    if state.round == world.round and not state.is_over:  # the action did not end the round
+        memo: dict[object, float] = {}
+
+        def choose(now: GameState, actions: LegalActions, chance: random.Random) -> Action:
+            actor = next_seat(now)
+            phase = now.phase
+            if (
+                actor == seat
+                and limit is not None
+                and isinstance(phase, OpenAuction)
+                and phase.lot == lot
+            ):  # the auction the plan is for: keep to its limit
+                return raise_to(seat, phase.high_bid, limit)
+            return policy(now, actor, chance, memo)
+
+        state = playout(state, seed=rng.getrandbits(64), policy=choose, until="round")
     money = [p.money for p in state.players]
+    n = len(money)
     return money[seat] - (sum(money) - money[seat]) / (n - 1)

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from modern_art.core.refusals import action_name, affordable, refuse, whole_amount
-from modern_art.core.round_flow import advance, give_lot_free, left_of, sell_lot
+from modern_art.core.round_flow import (
+    Events,
+    advance,
+    give_lot_free,
+    left_of,
+    sell_lot,
+    with_seat,
+)
 from modern_art.data.actions import Accept, Action, Bid, Pass, SetPrice
 from modern_art.data.events import (
     BidPlaced,
     BidSealed,
     BidsRevealed,
-    Event,
     Passed,
     PriceAccepted,
     PriceSet,
@@ -25,6 +31,10 @@ from modern_art.data.phases import (
 )
 from modern_art.data.rules import HiddenTie
 from modern_art.data.state import GameState
+
+# Enum members as module constants: the compiled build reads a Final from a C static,
+# an enum member from its class (an attribute lookup each time).
+_AUCTIONEER_FIRST: Final = HiddenTie.AUCTIONEER_FIRST
 
 
 def _public_bid(state: GameState, high_bid: int, action: Bid) -> int:
@@ -45,7 +55,7 @@ def _public_bid(state: GameState, high_bid: int, action: Bid) -> int:
 
 
 def open_auction(
-    state: GameState, phase: OpenAuction, action: Action, seat: int, events: list[Event]
+    state: GameState, phase: OpenAuction, action: Action, seat: int, events: Events
 ) -> GameState:
     """Anyone raises at any time; the auction closes when all but the high bidder pass (R4.1)."""
     if seat == phase.high_bidder:
@@ -62,7 +72,8 @@ def open_auction(
         )
     if isinstance(action, Bid):
         amount = _public_bid(state, phase.high_bid, action)
-        events.append(BidPlaced(seat, amount))
+        if events is not None:
+            events.append(BidPlaced(seat, amount))
         return advance(
             state,
             OpenAuction(phase.auctioneer, phase.lot, phase.double_player, amount, seat, NO_SEATS),
@@ -73,8 +84,9 @@ def open_auction(
             f"in an open auction seat {seat} may Bid or Pass, not {action_name(action)}",
             action,
         )
-    events.append(Passed(seat))
-    passed = phase.passed | {seat}
+    if events is not None:
+        events.append(Passed(seat))
+    passed = with_seat(phase.passed, seat)
     waiting = len(state.players) - len(passed) - (phase.high_bidder is not None)
     if waiting:
         return advance(
@@ -92,7 +104,7 @@ def open_auction(
 
 
 def one_offer_auction(
-    state: GameState, phase: OneOfferAuction, action: Action, seat: int, events: list[Event]
+    state: GameState, phase: OneOfferAuction, action: Action, seat: int, events: Events
 ) -> GameState:
     """Each bids once or passes, from the auctioneer's left, the auctioneer last (R4.2)."""
     if seat != phase.turn:
@@ -105,9 +117,11 @@ def one_offer_auction(
     if isinstance(action, Bid):
         high_bid = _public_bid(state, high_bid, action)
         high_bidder = seat
-        events.append(BidPlaced(seat, high_bid))
+        if events is not None:
+            events.append(BidPlaced(seat, high_bid))
     elif isinstance(action, Pass):
-        events.append(Passed(seat))
+        if events is not None:
+            events.append(Passed(seat))
     else:
         refuse(
             "R4.2",
@@ -126,7 +140,7 @@ def one_offer_auction(
 
 
 def hidden_auction(
-    state: GameState, phase: HiddenAuction, action: Action, seat: int, events: list[Event]
+    state: GameState, phase: HiddenAuction, action: Action, seat: int, events: Events
 ) -> GameState:
     """Everyone seals a bid from 0 to their money; all are revealed together (R4.3)."""
     if phase.bids[seat] is not None:
@@ -143,29 +157,35 @@ def hidden_auction(
     if amount < 0:
         refuse("R4.3", f"a hidden bid by seat {seat} must be 0 or more, got {amount}", action)
     affordable(amount, state.players[seat].money, "hidden bid", seat, action)
-    events.append(BidSealed(seat, amount))
-    bids = (*phase.bids[:seat], amount, *phase.bids[seat + 1 :])
-    if None in bids:
-        return advance(
-            state, HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
-        )
+    if events is not None:
+        events.append(BidSealed(seat, amount))
+    sealed = list(phase.bids)  # a copy changed in one place: cheaper than slices joined
+    sealed[seat] = amount
+    bids = tuple(sealed)
+    high = 0  # the highest bid, in the same pass that looks for a bid still to come
+    for bid in sealed:
+        if bid is None:
+            return advance(
+                state, HiddenAuction(phase.auctioneer, phase.lot, phase.double_player, bids)
+            )
+        high = max(high, bid)
     revealed = cast(tuple[int, ...], bids)  # no None left
-    high = max(revealed)
     auctioneer = phase.auctioneer
     if high == 0:  # everyone bid 0: the auctioneer takes it free, whatever the tie rule
-        events.append(BidsRevealed(revealed, auctioneer, auctioneer, None))
+        if events is not None:
+            events.append(BidsRevealed(revealed, auctioneer, auctioneer, None))
         return give_lot_free(state, auctioneer, phase.lot, events)
     rule = state.rules.hidden_tie
-    winner = _hidden_winner(revealed, auctioneer, rule)
-    tie = rule if revealed.count(high) > 1 else None
-    events.append(BidsRevealed(revealed, auctioneer, winner, tie))
+    winner = _hidden_winner(revealed, high, auctioneer, rule)
+    if events is not None:
+        tie = rule if revealed.count(high) > 1 else None
+        events.append(BidsRevealed(revealed, auctioneer, winner, tie))
     return sell_lot(state, winner, high, auctioneer, phase.lot, phase.double_player, events)
 
 
-def _hidden_winner(bids: tuple[int, ...], auctioneer: int, tie: HiddenTie) -> int:
-    """The highest hidden bidder, ties broken by ``tie`` (R4.3)."""
-    high = max(bids)
-    if tie is HiddenTie.AUCTIONEER_FIRST and bids[auctioneer] == high:
+def _hidden_winner(bids: tuple[int, ...], high: int, auctioneer: int, tie: HiddenTie) -> int:
+    """The bidder of ``high``, the highest hidden bid, ties broken by ``tie`` (R4.3)."""
+    if tie is _AUCTIONEER_FIRST and bids[auctioneer] == high:
         return auctioneer
     n = len(bids)
     # Clockwise from the auctioneer's left; the auctioneer comes last.
@@ -177,7 +197,7 @@ def _hidden_winner(bids: tuple[int, ...], auctioneer: int, tie: HiddenTie) -> in
 
 
 def fixed_price_auction(
-    state: GameState, phase: FixedPriceAuction, action: Action, seat: int, events: list[Event]
+    state: GameState, phase: FixedPriceAuction, action: Action, seat: int, events: Events
 ) -> GameState:
     """The auctioneer names a price; from their left each accepts or passes (R4.4)."""
     if phase.price is None:
@@ -191,7 +211,8 @@ def fixed_price_auction(
     price = phase.price
     if isinstance(action, Accept):
         affordable(price, state.players[seat].money, "the fixed price", seat, action)
-        events.append(PriceAccepted(seat, price))
+        if events is not None:
+            events.append(PriceAccepted(seat, price))
         return sell_lot(
             state, seat, price, phase.auctioneer, phase.lot, phase.double_player, events
         )
@@ -201,7 +222,8 @@ def fixed_price_auction(
             f"seat {seat} may Accept or Pass the fixed price, not {action_name(action)}",
             action,
         )
-    events.append(Passed(seat))
+    if events is not None:
+        events.append(Passed(seat))
     turn = left_of(seat, len(state.players))
     if turn == phase.auctioneer:  # nobody accepted: the auctioneer buys it from the bank
         return sell_lot(
@@ -214,7 +236,7 @@ def fixed_price_auction(
 
 
 def _set_price(
-    state: GameState, phase: FixedPriceAuction, seat: int, action: Action, events: list[Event]
+    state: GameState, phase: FixedPriceAuction, seat: int, action: Action, events: Events
 ) -> GameState:
     if seat != phase.auctioneer:
         refuse(
@@ -240,7 +262,8 @@ def _set_price(
             f"seat {seat} must name a price from 1 to its money, {money}; got {price}",
             action,
         )
-    events.append(PriceSet(seat, price))
+    if events is not None:
+        events.append(PriceSet(seat, price))
     turn = left_of(seat, len(state.players))
     return advance(
         state,
@@ -253,7 +276,7 @@ def _close_bidding(
     phase: OpenAuction | OneOfferAuction,
     high_bidder: int | None,
     high_bid: int,
-    events: list[Event],
+    events: Events,
 ) -> GameState:
     if high_bidder is None:  # R3.4: nobody bid
         return give_lot_free(state, phase.auctioneer, phase.lot, events)

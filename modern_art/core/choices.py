@@ -12,7 +12,7 @@ and :func:`modern_art.legal_actions` asks it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from modern_art._speed import PURE, SEATS
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
@@ -44,6 +44,7 @@ __all__ = [
     "open_actions",
     "play_card",
     "shared_bid",
+    "shared_price",
 ]
 
 Run = tuple[type[Bid] | type[SetPrice] | type[PlayCard] | None, int, Sequence[Any]]
@@ -140,8 +141,7 @@ class LegalActions(Sequence[Action]):
                 amount: int = base + i
                 if kind is Bid:
                     return shared_bid(seat, amount)
-                made: Action = kind(seat, amount)
-                return made
+                return shared_price(seat, amount)
             i -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -216,6 +216,17 @@ def shared_bid(seat: int, amount: int) -> Bid:
     return Bid(seat, amount)
 
 
+def shared_price(seat: int, price: int) -> SetPrice:
+    """``SetPrice(seat, price)``, made once and kept, as :func:`shared_bid` keeps bids."""
+    if 0 <= price < SHARED_BIDS and 0 <= seat < SEATS:
+        shared = _PRICES[seat]
+        made: SetPrice | None = shared[price]
+        if made is None:
+            made = shared[price] = SetPrice(seat, price)
+        return made
+    return SetPrice(seat, price)
+
+
 def play_card(seat: int, card: Card) -> PlayCard:
     """``PlayCard(seat, card)``, made once per seat and card object and kept (see ``_PLAYS``)."""
     if not 0 <= seat < SEATS:
@@ -250,23 +261,26 @@ def _single(action: Action) -> _Part:
     return (1, None, 0, (action,))
 
 
-SHARED_BIDS = 512
+SHARED_BIDS: Final = 512
 """Bids below this amount, by seats below :data:`~modern_art._speed.SEATS`, are shared."""
 
 # Each Bid(seat, amount) that indexing gives out is made once, when first asked
 # for, and shared (actions are immutable): a random player's pick then makes no
 # new value.
-_BIDS: tuple[list[Bid | None], ...] = tuple([None] * SHARED_BIDS for _ in range(SEATS))
+_BIDS: Final[tuple[list[Bid | None], ...]] = tuple([None] * SHARED_BIDS for _ in range(SEATS))
+_PRICES: Final[tuple[list[SetPrice | None], ...]] = tuple(
+    [None] * SHARED_BIDS for _ in range(SEATS)
+)
 
 # Each PlayCard(seat, card) that indexing gives out is kept the same way, by the card
 # object's id (the PlayCard holds the card, so the id stays its own), at most
 # _PLAYS_KEPT a seat: a game's deck is 70 cards, met again game after game.
-_PLAYS: tuple[dict[int, PlayCard], ...] = tuple({} for _ in range(SEATS))
-_PLAYS_KEPT = 4096
+_PLAYS: Final[tuple[dict[int, PlayCard], ...]] = tuple({} for _ in range(SEATS))
+_PLAYS_KEPT: Final = 4096
 
-PASSES: tuple[Pass, ...] = tuple(Pass(seat) for seat in range(SEATS))
+PASSES: Final[tuple[Pass, ...]] = tuple(Pass(seat) for seat in range(SEATS))
 """``Pass(s)`` for each seat below ``SEATS``, made once: the one legal actions give."""
-ACCEPTS: tuple[Accept, ...] = tuple(Accept(seat) for seat in range(SEATS))
+ACCEPTS: Final[tuple[Accept, ...]] = tuple(Accept(seat) for seat in range(SEATS))
 """``Accept(s)`` for each seat below ``SEATS``, made once."""
 _PASS = tuple(_single(action) for action in PASSES)
 _ACCEPT = tuple(_single(action) for action in ACCEPTS)

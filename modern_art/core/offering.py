@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from modern_art.core.refusals import action_name, refuse
 from modern_art.core.round_flow import (
+    Events,
     advance,
+    artist_index,
     end_round,
     give_lot_free,
     left_of,
@@ -14,13 +18,17 @@ from modern_art.core.round_flow import (
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.actions import Action, Pass, PlayCard
 from modern_art.data.cards import Auction, Card
-from modern_art.data.events import CardPlayed, Event, SecondCardAdded, SecondCardDeclined
+from modern_art.data.events import CardPlayed, SecondCardAdded, SecondCardDeclined
 from modern_art.data.phases import DoubleOffer, Offering
 from modern_art.data.state import GameState, PlayerState
 
+# Enum members as module constants: the compiled build reads a Final from a C static,
+# an enum member from its class (an attribute lookup each time).
+_DOUBLE: Final = Auction.DOUBLE
+
 
 def offer(
-    state: GameState, phase: Offering, action: Action, seat: int, events: list[Event]
+    state: GameState, phase: Offering, action: Action, seat: int, events: Events
 ) -> GameState:
     """The auctioneer offers a card from hand (R2.1)."""
     if seat != phase.auctioneer:
@@ -38,10 +46,11 @@ def offer(
     # Untyped reads of what the user sent: the compiled build checks typed ones.
     wanted: object = getattr(action, "card")  # noqa: B009
     players, counts, count, card = _take_from_hand(state, seat, wanted, "R2.1", action)
-    events.append(CardPlayed(seat, card, count))
+    if events is not None:
+        events.append(CardPlayed(seat, card, count))
     if count >= ROUND_ENDING_COUNT or _all_hands_empty(players, seat):  # R6.1 (R5.6), R6.2
         return end_round(replace(state, players=players, counts=counts), seat, (card,), events)
-    if card.auction is Auction.DOUBLE:
+    if card.auction is _DOUBLE:
         asking = seat if players[seat].hand else _next_asked(players, seat, seat)
         if asking is None:  # pragma: no cover (all hands empty ended the round above)
             raise AssertionError("no seat can be asked to add a second card")
@@ -52,7 +61,7 @@ def offer(
 
 
 def add_second_card(
-    state: GameState, phase: DoubleOffer, action: Action, seat: int, events: list[Event]
+    state: GameState, phase: DoubleOffer, action: Action, seat: int, events: Events
 ) -> GameState:
     """The asked seat adds a second card of the double's artist, or declines (R5.1, R5.2)."""
     if seat != phase.asking:
@@ -62,7 +71,8 @@ def add_second_card(
             action,
         )
     if isinstance(action, Pass):
-        events.append(SecondCardDeclined(seat))
+        if events is not None:
+            events.append(SecondCardDeclined(seat))
         asked = _next_asked(state.players, seat, phase.double_player)
         if asked is None:  # R5.5: nobody added a card
             return give_lot_free(state, phase.double_player, (phase.card,), events)
@@ -84,10 +94,11 @@ def add_second_card(
                 f"the second card must be by {phase.card.artist}, not {held.artist}",
                 action,
             )
-        if held.auction is Auction.DOUBLE:
+        if held.auction is _DOUBLE:
             refuse("R5.1", "the second card of a double may not be a double itself", action)
     players, counts, count, card = _take_from_hand(state, seat, wanted, "R5.1", action)
-    events.append(SecondCardAdded(seat, card, count))
+    if events is not None:
+        events.append(SecondCardAdded(seat, card, count))
     lot = (phase.card, card)
     if count >= ROUND_ENDING_COUNT or _all_hands_empty(players, seat):  # R5.7, R6.2
         return end_round(replace(state, players=players, counts=counts), seat, lot, events)
@@ -119,16 +130,13 @@ def _take_from_hand(
     if i < 0:
         refuse(rule, f"seat {seat} does not hold {card!s} in hand", action)
     held = hand[i]
-    player = PlayerState(player.name, player.money, hand[:i] + hand[i + 1 :], player.museum)
-    artist = state.rules.edition.artists.index(held.artist)
-    counts = state.counts
-    count = counts[artist] + 1
-    return (
-        (*players[:seat], player, *players[seat + 1 :]),
-        (*counts[:artist], count, *counts[artist + 1 :]),
-        count,
-        held,
-    )
+    seats = list(players)  # a copy changed in one place: cheaper than slices joined
+    seats[seat] = PlayerState(player.name, player.money, hand[:i] + hand[i + 1 :], player.museum)
+    artist = artist_index(state.rules.edition.artists, held.artist)
+    board = list(state.counts)
+    count = board[artist] + 1
+    board[artist] = count
+    return tuple(seats), tuple(board), count, held
 
 
 def _position(hand: tuple[Card, ...], card: object) -> int:

@@ -42,8 +42,8 @@ from modern_art.core.choices import (
     open_actions,
 )
 from modern_art.core.offering import add_second_card, offer
+from modern_art.core.round_flow import Events
 from modern_art.data.actions import Action
-from modern_art.data.events import Event
 from modern_art.data.phases import (
     AuctionPhase,
     DoubleOffer,
@@ -59,9 +59,9 @@ from modern_art.data.state import GameState
 
 __all__ = ["OFFERS", "PLAY", "ROWS", "RULES", "PhaseRow", "offers", "play"]
 
-Handler = Callable[[GameState, Any, Action, int, list[Event]], GameState]
+Handler = Callable[[GameState, Any, Action, int, Events], GameState]
 """How ``apply`` plays a phase: the state, its phase, the checked action, its seat, the
-events so far (appended to) give the new state."""
+events so far (appended to; ``None``: keep none) give the new state."""
 
 Offers = Callable[[GameState, Any, int | None], LegalActions]
 """What a phase offers: the state, its phase and one seat (``None``: every seat)."""
@@ -107,7 +107,7 @@ def play(
     phase: Offering | DoubleOffer | AuctionPhase,
     action: Action,
     seat: int,
-    events: list[Event],
+    events: Events,
 ) -> GameState:
     """:data:`PLAY` as a chain, commonest phase first: the compiled build's dispatch."""
     if isinstance(phase, OpenAuction):

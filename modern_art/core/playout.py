@@ -13,13 +13,13 @@ from collections.abc import Callable
 from typing import Any, Literal, overload
 
 from modern_art._speed import PURE
+from modern_art.core.draws import seeded
 from modern_art.core.legal import LegalActions, legal_actions
 from modern_art.core.phase_table import PLAY, play
 from modern_art.core.transition import apply
 from modern_art.core.uniform import draw
 from modern_art.data.actions import Action
 from modern_art.data.errors import IllegalAction
-from modern_art.data.events import Event
 from modern_art.data.phases import GameOver
 from modern_art.data.state import GameState
 
@@ -110,7 +110,7 @@ def playout(
         raise ValueError(f"until must be 'game' or 'round', got {until!r}")
     if policy is not None and not callable(policy):
         raise ValueError(f"policy must be None or a callable, got {policy!r}")
-    rng = random.Random(seed)
+    rng = seeded(seed)  # random.Random(seed), without its Python frames
     if policy is None:
         return _uniform(state, rng, stop_round)
     return _chosen(state, rng, policy, stop_round)
@@ -126,24 +126,22 @@ def _uniform(state: GameState, rng: random.Random, stop_round: int) -> GameState
     :func:`~modern_art.core.uniform.draw` gives the action the loop would
     take, without building the legal actions. Each is one they offer, so
     ``apply``'s own checks (not over, an action, a seat) hold already; the
-    phase's handler still checks the rest as ever. The events go into one
-    list, emptied after each action. It stops early at the first state
+    phase's handler still checks the rest as ever. No event is made (the
+    handlers take ``None`` for the list). It stops early at the first state
     in ``stop_round`` (the next round, dealt), if any.
     """
     getrandbits: Any = rng.getrandbits
-    events: list[Event] = []
     phase = state.phase
     while not isinstance(phase, GameOver):
         drawn = draw(state, phase, getrandbits)
         if drawn is None:
             raise ValueError(f"no seat has a legal action at step {state.step}: not a game state")
         action, seat = drawn
-        # The dispatch each build does fastest (modern_art.core.phase_table).
+        # The dispatch each build does fastest (modern_art.core.phase_table); no events made.
         if PURE:
-            state = PLAY[type(phase)](state, phase, action, seat, events)
+            state = PLAY[type(phase)](state, phase, action, seat, None)
         else:
-            state = play(state, phase, action, seat, events)
-        events.clear()
+            state = play(state, phase, action, seat, None)
         phase = state.phase
         if state.round == stop_round:
             break

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from modern_art.data.events import Payment
 from modern_art.data.rules import DoublePayment, Rules
@@ -12,6 +13,10 @@ __all__ = ["artist_value", "lot_payments", "rank_artists", "round_values", "winn
 
 ROUND_ENDING_COUNT = 5
 """The instant an artist's fifth painting is offered, the round ends (R6.1)."""
+
+# Enum members as module constants: the compiled build reads a Final from a C static,
+# an enum member from its class (an attribute lookup each time).
+_SPLIT: Final = DoublePayment.SPLIT
 
 
 def rank_artists(counts: Sequence[float], rules: Rules) -> tuple[int, ...]:
@@ -25,9 +30,16 @@ def rank_artists(counts: Sequence[float], rules: Rules) -> tuple[int, ...]:
     >>> rank_artists((2, 0, 3, 2, 1), Rules())
     (2, 0, 3)
     """
-    offered = [i for i, count in enumerate(counts) if count > 0]
-    offered.sort(key=lambda i: (-counts[i], i))
-    return tuple(offered[: len(rules.value_tiles)])
+    # An insertion sort, stable (ties stay in board order): a handful of artists, and no
+    # key function or key tuples to make (the compiled build calls this every round).
+    ranked: list[int] = []
+    for i, count in enumerate(counts):
+        if count > 0:
+            j = len(ranked)
+            while j > 0 and counts[ranked[j - 1]] < count:
+                j -= 1
+            ranked.insert(j, i)
+    return tuple(ranked[: len(rules.value_tiles)])
 
 
 def artist_value(tiles: Sequence[int], ranked: bool) -> int:
@@ -80,7 +92,7 @@ def lot_payments(
     >>> lot_payments(2, 41, 1, 0, DoublePayment.SPLIT)
     (Payment(payer=2, payee=1, amount=21), Payment(payer=2, payee=0, amount=20))
     """
-    if rule is not DoublePayment.SPLIT or double_player is None or double_player == auctioneer:
+    if rule is not _SPLIT or double_player is None or double_player == auctioneer:
         if price <= 0:
             return ()
         return (Payment(buyer, None if auctioneer == buyer else auctioneer, price),)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
 from modern_art._speed import PURE
-from modern_art.core.draws import shuffle
+from modern_art.core.draws import seeded, shuffle
 from modern_art.core.phase_table import PLAY, RULES, play
 from modern_art.core.refusals import refuse
 from modern_art.core.round_flow import deal
@@ -15,13 +15,18 @@ from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPric
 from modern_art.data.cards import Card
 from modern_art.data.events import Event
 from modern_art.data.phases import GameOver, Offering
-from modern_art.data.rules import Rules
+from modern_art.data.rules import Rules, preset
 from modern_art.data.state import GameState, PlayerState, Step
 
 __all__ = ["apply", "new_game"]
 
 _ACTION_TYPES = (PlayCard, Bid, Pass, SetPrice, Accept)
 _ACTION_SET = frozenset(_ACTION_TYPES)
+
+_CMON: Final = preset("cmon")
+"""The default rules, the preset itself: ``Rules()`` checks every field (a tenth of a
+playout's ``new_game``), and a frozen value can be shared by every game that takes the
+defaults (and the JSON writer knows the preset's text)."""
 
 
 @overload
@@ -79,7 +84,7 @@ def new_game(
     ([10, 10, 10], 100)
     """
     if rules is None:
-        rules = Rules()
+        rules = _CMON
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules, got {rules!r}")
     if isinstance(players, int) and not rules.min_players <= players <= rules.max_players:
@@ -147,7 +152,9 @@ def _stacked(deck: object, rules: Rules) -> tuple[Card, ...]:
 
 def _shuffled(rules: Rules, seed: int | None) -> tuple[Card, ...]:
     cards = list(rules.deck)
-    shuffle(random.Random(seed).getrandbits, cards)  # Random.shuffle's very draws, compiled
+    # seeded(seed) is random.Random(seed) without its Python frames; None: the OS's entropy.
+    rng = random.Random(seed) if seed is None else seeded(seed)
+    shuffle(rng.getrandbits, cards)  # Random.shuffle's very draws, compiled
     return tuple(cards)
 
 

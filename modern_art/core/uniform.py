@@ -3,19 +3,20 @@
 The documented loop draws ``i = rng.randrange(len(acts))`` and plays
 ``acts[i]`` of ``acts = legal_actions(state)``. :func:`draw` makes the same
 draw and gives the same action, but counts the actions of the commonest
-phases (open, one-offer, hidden and fixed-price auctions, offering) from the
-state in place of making the sequence and its runs: no allocation but the
+phases (open, one-offer, hidden and fixed-price auctions, offering, a double
+offer) from the state in place of making the sequence and its runs: no allocation but the
 action, and that one shared when it can be (``choices.shared_bid``,
 ``choices.play_card``, ``choices.PASSES``). The order counted is the order of
 :mod:`modern_art.core.choices` (seats ascending; a seat's bids by amount,
 then its accept, then its pass); ``tests/core/test_playout.py`` compares the
-two on thousands of games, and a double offer goes through the sequence
-itself (:func:`pick`).
+two on thousands of games. :func:`pick` indexes a sequence of legal actions
+without an index's checks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from modern_art._speed import SEATS
 from modern_art.core.choices import (
@@ -24,11 +25,14 @@ from modern_art.core.choices import (
     LegalActions,
     play_card,
     shared_bid,
+    shared_price,
 )
 from modern_art.core.draws import randbelow
 from modern_art.core.phase_table import offers
-from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard
+from modern_art.data.cards import Auction
 from modern_art.data.phases import (
+    DoubleOffer,
     FixedPriceAuction,
     HiddenAuction,
     Offering,
@@ -37,6 +41,8 @@ from modern_art.data.phases import (
     Phase,
 )
 from modern_art.data.state import GameState
+
+_DOUBLE: Final = Auction.DOUBLE  # a C static in the compiled build, as in core/offering
 
 __all__ = ["draw", "pick"]
 
@@ -60,7 +66,7 @@ def pick(actions: LegalActions, i: int) -> tuple[Action, int]:
             if kind is PlayCard:
                 return play_card(seat, items[i]), seat
             amount: int = items[i]
-            made: Action = shared_bid(seat, amount) if kind is Bid else SetPrice(seat, amount)
+            made: Action = shared_bid(seat, amount) if kind is Bid else shared_price(seat, amount)
             return made, seat
         i -= size
     raise IndexError("legal action index out of range")
@@ -77,7 +83,9 @@ def draw(
     players = state.players
     if isinstance(phase, OpenAuction):
         lo = phase.high_bid + 1
-        passed, high_bidder = phase.passed, phase.high_bidder
+        passed = phase.passed
+        # An int, not int | None: the compiled build compares two ints natively.
+        high_bidder = -1 if phase.high_bidder is None else phase.high_bidder
         total = 0
         for seat, player in enumerate(players):
             if seat != high_bidder and seat not in passed:
@@ -135,14 +143,30 @@ def draw(
                 return None
             if money == 0:
                 randbelow(getrandbits, 1)
-                return SetPrice(seat, 0), seat
-            return SetPrice(seat, 1 + randbelow(getrandbits, money)), seat
+                return shared_price(seat, 0), seat
+            return shared_price(seat, 1 + randbelow(getrandbits, money)), seat
         if money >= phase.price:
             i = randbelow(getrandbits, 2)
             return (_accept(seat), seat) if i == 0 else (_pass(seat), seat)
         randbelow(getrandbits, 1)
         return _pass(seat), seat
-    actions = offers(state, phase, None)
+    if isinstance(phase, DoubleOffer):
+        seat = phase.asking
+        artist = phase.card.artist
+        hand = players[seat].hand
+        fitting = 0  # the second cards the seat may add (R5.1), then its pass
+        for card in hand:
+            if card.auction is not _DOUBLE and card.artist == artist:
+                fitting += 1
+        i = randbelow(getrandbits, fitting + 1)
+        if i < fitting:
+            for card in hand:
+                if card.auction is not _DOUBLE and card.artist == artist:
+                    if i == 0:
+                        return play_card(seat, card), seat
+                    i -= 1
+        return _pass(seat), seat
+    actions = offers(state, phase, None)  # the game over: no action
     if not len(actions):
         return None
     return pick(actions, randbelow(getrandbits, len(actions)))

@@ -49,7 +49,10 @@ from modern_art.wire.parsing import (
     TextError,
     holds_long_int,
     parse,
+    written_long_int,
 )
+from modern_art.wire.state_reader import read_state
+from modern_art.wire.state_writer import write_state
 from modern_art.wire.strict import (
     DECK,
     PositionError,
@@ -139,6 +142,10 @@ def to_json(obj: object) -> str:
             raise SerializationError("cannot write a sequence as JSON unless it holds only events")
         obj = Events(tuple(obj))
     cls = type(obj)
+    if type(obj) is GameState:  # the commonest document, written by hand when it can be
+        text = write_state(obj, FORMAT)
+        if text is not None and not written_long_int(text):
+            return text
     if cls not in _KIND_OF:
         raise SerializationError(
             f"cannot write a {cls.__name__} as JSON; expected rules, an action, an event,"
@@ -155,15 +162,23 @@ def to_json(obj: object) -> str:
         raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
     body["format"] = FORMAT
     body[TAG] = cls.__name__
-    if holds_long_int(body):  # from_json would refuse it: write only what reads back
+    try:
+        text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    except ValueError as exc:  # an integer too long for str(), in a hand-made value
+        _refuse_long_int(cls, body)
+        raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
+    if written_long_int(text):  # a quick look at the text, then the exact one at the body
+        _refuse_long_int(cls, body)
+    return text
+
+
+def _refuse_long_int(cls: type, body: object) -> None:
+    """Refuse to write what from_json would refuse to read: an integer of too many digits."""
+    if holds_long_int(body):
         raise SerializationError(
             f"cannot write {cls.__name__} as JSON: integers on the wire have at most"
             f" {MAX_INT_DIGITS} digits (a seed, money or amount is too large)"
         )
-    try:
-        return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    except ValueError as exc:  # an integer too long for str(), in a hand-made value
-        raise SerializationError(f"cannot write {cls.__name__} as JSON: {exc}") from None
 
 
 @overload
@@ -239,6 +254,10 @@ def from_json(
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
+    if kind == "state":  # the commonest document, read by hand when it is sure to be sound
+        state = read_state(text, FORMAT, rules, max_bytes)
+        if state is not None:
+            return state
     where = f"invalid {kind} document"
     try:
         doc = parse(text, max_bytes)

@@ -24,6 +24,8 @@ __all__ = [
     "TextError",
     "holds_long_int",
     "parse",
+    "parse_lean",
+    "written_long_int",
 ]
 
 MAX_JSON_BYTES: Final = 1_048_576
@@ -69,6 +71,47 @@ def parse(text: object, max_bytes: int) -> object:
         raise TextError(f"not valid JSON ({exc})") from None
 
 
+def parse_lean(text: object, max_bytes: int) -> tuple[object, int] | None:
+    """The document in ``text`` and the colons of its text, for a reader that checks it all.
+
+    The quick parse behind :mod:`modern_art.wire.state_reader`, without a
+    hook per object or integer: ``None`` for text of more than ``max_bytes``
+    bytes, not UTF-8, with any escape (a backslash anywhere: then each string
+    of the document is its text, colons included) or that is no JSON; else
+    the document and how many colons its text holds. The caller must then
+    do what :func:`parse` does, which it can do on the document it reads:
+
+    - refuse an integer of more than :data:`MAX_INT_DIGITS` digits (Python
+      parses at most 4,300 digits, in time linear in the text);
+    - refuse a key given twice in an object, which the document holds once:
+      the colons of the text are its keys and the colons in its strings, and
+      one key fewer is one colon fewer than the text has;
+    - accept only a shape it knows (the nesting :func:`parse` limits, as
+      Python's parser refuses what is deeper than its recursion limit).
+    """
+    try:
+        source = _text(text, max_bytes)
+    except TextError:
+        return None
+    if "\\" in source:
+        return None
+    try:
+        doc = json.loads(source, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return None
+    return doc, source.count(":")
+
+
+def written_long_int(text: str) -> bool:
+    """Whether JSON ``text`` written by ``json.dumps`` may hold an integer of too many digits.
+
+    A run of more than :data:`MAX_INT_DIGITS` digits anywhere (a float is
+    never written with one; a string may hold one, so ``True`` is only a
+    maybe, for :func:`holds_long_int` to settle); ``False`` proves there is none.
+    """
+    return _LONG_DIGITS.search(text) is not None
+
+
 def holds_long_int(body: object) -> bool:
     """Whether a written body holds an integer of more than :data:`MAX_INT_DIGITS` digits."""
     stack = [body]
@@ -102,6 +145,7 @@ def _text(text: object, max_bytes: int) -> str:
 
 _STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1}}}")
 
 
 def _depth(text: str) -> int:

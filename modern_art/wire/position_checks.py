@@ -51,7 +51,7 @@ def check_state(state: GameState) -> GameState:
     held += [phase.card] if isinstance(phase, DoubleOffer) else []
     for player in state.players:
         held += (*player.hand, *player.museum)
-    if sorted(card.id for card in held) != list(range(len(rules.deck))):
+    if sorted([card.id for card in held]) != list(range(len(rules.deck))):
         raise WireError(
             f"the state must hold each of the deck's {len(rules.deck)} cards exactly once,"
             f" got {len(held)} cards"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from modern_art.core.draws import randbelow, shuffle
+from modern_art.core.draws import randbelow, seeded, shuffle
 
 
 @pytest.mark.parametrize("seed", [0, 1, 12345, -7, 2**70])
@@ -28,3 +28,13 @@ def test_R1_4_shuffle_is_random_shuffle(size: int) -> None:
         b.shuffle(theirs)
         assert ours == theirs
         assert a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345, -7, 2**70, -(2**64) - 3])
+def test_R1_4_seeded_is_random_random(seed: int) -> None:
+    """The playouts' and the shuffle's generator starts where ``random.Random(seed)`` does."""
+    ours, theirs = seeded(seed), random.Random(seed)
+    assert type(ours) is random.Random
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(50)] == [theirs.random() for _ in range(50)]
+    assert ours.gauss(0, 1) == theirs.gauss(0, 1)  # gauss_next starts cleared, as Random's does

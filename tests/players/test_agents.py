@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
 import modern_art as ma
+from modern_art.agents import montecarlo
 from modern_art.agents.tournament import _Outcome, _standings
 
 # Short games keep the search agent's tests quick: two cards each, then one.
@@ -247,3 +249,34 @@ def test_agent_protocol_is_structural() -> None:
     assert isinstance(ma.HeuristicAgent(), ma.Agent)
     assert isinstance(ma.MonteCarloAgent(1), ma.Agent)
     assert not isinstance(object(), ma.Agent)
+
+
+def test_R4_1_montecarlo_playouts_keep_to_the_bid_limit_of_the_auction_searched() -> None:
+    """In its rollouts (ma.playout, until the round's end) the seat raises to its limit itself."""
+    for seed in range(40):
+        state = ma.new_game(4, seed=seed)
+        rng = random.Random(seed)
+        while not isinstance(state.phase, ma.OpenAuction) and not state.is_over:
+            actions = ma.legal_actions(state)
+            state = ma.apply(state, actions[rng.randrange(len(actions))]).state
+        if not isinstance(state.phase, ma.OpenAuction):
+            continue  # the game ended first
+        seat = ma.next_seat(state)
+        lot = state.phase.lot
+        asked: list[tuple[int, Any]] = []
+
+        def policy(
+            now: ma.GameState, actor: int, chance: random.Random, memo: Any, asked: Any = asked
+        ) -> Any:
+            asked.append((actor, now.phase))
+            return montecarlo.heuristic_policy(now, actor, chance, memo)
+
+        first = ma.legal_actions(state, seat)[0]
+        limit = min(37, state.players[seat].money)  # as the agent's limits: within its money
+        score = montecarlo._playout(state, first, seat, limit, policy, random.Random(seed))
+        assert isinstance(score, float)
+        assert not [
+            phase
+            for actor, phase in asked
+            if actor == seat and isinstance(phase, ma.OpenAuction) and phase.lot == lot
+        ]

@@ -1,0 +1,225 @@
+"""A state's JSON by hand (wire/state_reader, wire/state_writer) is the strict path's, exactly.
+
+The quick reader may only say yes to a document the strict reader accepts,
+and must then give the very same state; for anything else the strict reader
+reads it and reports. So every document, good or hostile, must come out of
+``from_json`` as it comes out of the strict path alone: the same state or
+the same error, message and list. The quick writer must write the bytes the
+converter writes, and leave every state it cannot write to it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+
+import modern_art as ma
+from modern_art.data.phases import PHASES
+from modern_art.wire import documents, parsing
+from modern_art.wire.converter import converter
+from modern_art.wire.state_reader import read_state
+from modern_art.wire.state_writer import write_state
+
+
+def _states(players: int, seed: int, rules: ma.Rules | None = None) -> Iterator[ma.GameState]:
+    rng = random.Random(seed)
+    state = ma.new_game(players, seed=seed, rules=rules)
+    while True:
+        yield state
+        if state.is_over:
+            return
+        actions = ma.legal_actions(state)
+        state = ma.apply(state, actions[rng.randrange(len(actions))]).state
+
+
+def _sample() -> list[ma.GameState]:
+    """States of every phase, 3 to 5 players, both presets."""
+    found: dict[tuple[str, int, str], ma.GameState] = {}
+    for players in (3, 4, 5):
+        for seed in range(6):
+            rules = ma.preset("original") if seed % 2 else None
+            for state in _states(players, seed, rules):
+                key = (type(state.phase).__name__, players, state.rules.edition.name)
+                found.setdefault(key, state)
+    return list(found.values())
+
+
+SAMPLE = _sample()
+
+
+def _outcome(text: str | bytes, rules: ma.Rules | None = None) -> tuple[Any, ...]:
+    try:
+        return ("read", ma.from_json(text, "state", rules=rules))
+    except ma.SerializationError as err:
+        return ("refused", str(err), err.errors)
+
+
+def _strict(text: str | bytes, rules: ma.Rules | None = None) -> tuple[Any, ...]:
+    """What the strict path alone makes of ``text``."""
+    quick = getattr(documents, "read_state")  # noqa: B009 (not exported: set back below)
+    setattr(documents, "read_state", lambda *args: None)  # noqa: B010
+    try:
+        return _outcome(text, rules)
+    finally:
+        setattr(documents, "read_state", quick)  # noqa: B010
+
+
+def _long_way(state: ma.GameState) -> str:
+    body = converter().unstructure(state, ma.GameState)
+    body["format"], body["type"] = ma.FORMAT, "GameState"
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def test_R1_1_phases_sampled() -> None:
+    """The sample holds every phase, so each phase's reading is checked below."""
+    assert {type(s.phase) for s in SAMPLE} == set(PHASES)
+
+
+def test_R1_1_the_quick_ways_write_and_read_every_state_as_the_strict_ones() -> None:
+    """Byte for byte the converter's text; read back the very state, on the quick path."""
+    for players in (3, 4, 5):
+        for seed in range(4):
+            rules = ma.preset("original") if seed % 2 else None
+            for state in _states(players, seed, rules):
+                text = ma.to_json(state)
+                assert text == _long_way(state)
+                assert write_state(state, ma.FORMAT) == text
+                quick = read_state(text, ma.FORMAT, None, ma.MAX_JSON_BYTES)
+                assert quick == state
+                assert quick is not None and quick.rules is state.rules
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if type(value) is dict:
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif type(value) is list:  # of cards: the first and the last, each card is read alike
+        cards = bool(value) and type(value[0]) is dict
+        for index in sorted({0, len(value) - 1}) if cards else range(len(value)):
+            yield from _paths(value[index], (*path, index))
+
+
+def _replaced(doc: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if type(doc) is dict:
+        return {**doc, head: _replaced(doc[head], rest, new)}
+    return [_replaced(item, rest, new) if i == head else item for i, item in enumerate(doc)]
+
+
+def _at(doc: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        doc = doc[key]
+    return doc
+
+
+_BAD: tuple[Any, ...] = (True, 1.0, "x", None, [], {}, -1, 10**18 - 1, [{"id": 0}])
+
+
+def _hostile(doc: dict[str, Any]) -> Iterator[str]:
+    """The document with a bad value, a missing or an extra key, or a key twice, everywhere."""
+    for path in _paths(doc):
+        here = _at(doc, path)
+        if path:
+            for bad in _BAD:
+                if not (type(bad) is type(here) and bad == here):
+                    yield json.dumps(_replaced(doc, path, bad))
+        if type(here) is dict:
+            for key in here:
+                yield json.dumps(_replaced(doc, path, {k: v for k, v in here.items() if k != key}))
+            yield json.dumps(_replaced(doc, path, {**here, "extra": 0}))
+            if here:  # the first key once more: the text names it twice
+                key = next(iter(here))
+                text = json.dumps(_replaced(doc, path, {"@twice@": 0, **here}))
+                yield text.replace('"@twice@": 0', f"{json.dumps(key)}: {json.dumps(here[key])}")
+        if type(here) is list and here:
+            yield json.dumps(_replaced(doc, path, here[:-1]))
+            yield json.dumps(_replaced(doc, path, [*here, here[0]]))
+
+
+@pytest.mark.parametrize("phase", [cls.__name__ for cls in PHASES])
+def test_R1_1_a_bad_state_document_anywhere_is_refused_as_the_strict_reader_refuses_it(
+    phase: str,
+) -> None:
+    """Every field, every way of being wrong: the same state or the same error, both ways."""
+    state = next(s for s in SAMPLE if type(s.phase).__name__ == phase)
+    doc = json.loads(ma.to_json(state))
+    texts = list(_hostile(doc))
+    assert len(texts) > 200
+    for text in texts:
+        assert _outcome(text) == _strict(text), text
+
+
+def test_R1_1_text_faults_are_reported_as_ever() -> None:
+    """Escapes, keys twice, long integers, NaN, deep nesting, size and bytes: the strict path."""
+    state = SAMPLE[-1]
+    text = ma.to_json(state)
+    name = state.players[0].name
+    texts: list[str | bytes] = [
+        text.replace(json.dumps(name), json.dumps("Ann\u00e9")),  # an escape: the strict path
+        text.replace(json.dumps(name), '"A:n\\u003an"'),  # an escaped colon
+        text.replace('"step":', '"step":1,"step":'),
+        text.replace('"step":', '"step":1234567890123456789,"x":'),
+        text.replace(f'"step":{state.step}', '"step":1234567890123456789'),
+        text.replace(f'"step":{state.step}', f'"step":{"9" * 5000}'),
+        text.replace(f'"step":{state.step}', '"step":NaN'),
+        text.replace(f'"step":{state.step}', '"step":' + "[" * 40 + "]" * 40),
+        text[:-1],
+        text.encode(),
+        text.encode()[:-3] + b"\xff}",
+        text.replace('"round":', '"round" :'),
+    ]
+    for item in texts:
+        assert _outcome(item) == _strict(item)
+    assert _outcome(text, rules=ma.preset("original")) == _strict(text, ma.preset("original"))
+    assert _outcome(text.encode(), rules=None) == ("read", state)
+
+
+def test_R1_1_custom_rules_take_the_strict_path() -> None:
+    """Rules that are no preset are read and checked in full, as ever."""
+    rules = attrs.evolve(ma.Rules(), starting_money=80)
+    state = next(_states(4, 3, rules))
+    text = ma.to_json(state)
+    assert write_state(state, ma.FORMAT) is None
+    assert read_state(text, ma.FORMAT, None, ma.MAX_JSON_BYTES) is None
+    assert ma.from_json(text, "state") == state
+
+
+def test_R1_1_hand_made_states_are_written_or_refused_as_ever() -> None:
+    """A field of a wrong type, or too long an integer, goes the long way and its refusal."""
+    state = SAMPLE[0]
+    player = state.players[0]
+    odd = [
+        attrs.evolve(state, step=10**19),
+        attrs.evolve(state, players=(attrs.evolve(player, money=True), *state.players[1:])),
+        attrs.evolve(state, counts=list(state.counts)),  # type: ignore[arg-type]
+        attrs.evolve(state, players=(attrs.evolve(player, name=5), *state.players[1:])),  # type: ignore[arg-type]
+    ]
+    for value in odd:
+        assert write_state(value, ma.FORMAT) is None or parsing.written_long_int(
+            write_state(value, ma.FORMAT) or ""
+        )
+        try:
+            text = ma.to_json(value)
+        except ma.SerializationError as err:
+            assert "cannot write GameState as JSON" in str(err)
+        else:
+            assert text == _long_way(value)
+
+
+def test_R1_1_parse_lean_gives_the_colons_and_refuses_what_it_is_not_sure_of() -> None:
+    assert parsing.parse_lean('{"a": [1, {"b": "x:y"}]}', 100) == ({"a": [1, {"b": "x:y"}]}, 3)
+    assert parsing.parse_lean('{"a": "\\u0041"}', 100) is None
+    assert parsing.parse_lean('{"a": 1', 100) is None
+    assert parsing.parse_lean('{"a": NaN}', 100) is None
+    assert parsing.parse_lean("[1]" * 10, 5) is None
+    assert parsing.parse_lean(b"\xff", 5) is None
+    assert parsing.written_long_int('{"a":1234567890123456789}')
+    assert not parsing.written_long_int('{"a":123456789012345678,"b":1.2345678901234567e+30}')
