@@ -33,6 +33,7 @@ from modern_art.agents.standings import (
     standings,
     wilson_interval,
 )
+from modern_art.agents.workers import worker_context
 from modern_art.core.records import GameRecord
 from modern_art.data.rules import Rules
 
@@ -206,7 +207,7 @@ def tournament(
             # multiprocessing loads only for a run that starts a process pool.
             from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
 
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
                 _run(pool, plan, todo, workers, deliver)
         else:
             _run(executor, plan, todo, workers, deliver)

@@ -6,9 +6,16 @@ import os
 import time
 from pathlib import Path
 
+_INFRASTRUCTURE = (b"multiprocessing.resource_tracker", b"multiprocessing.forkserver")
+"""Command lines of multiprocessing's own helpers: one per parent, ending with it, not a leak."""
+
 
 def descendants(pid: int | None = None) -> set[int]:
-    """The ids of every living process below ``pid`` (default: this one), zombies excluded."""
+    """The ids of every living process below ``pid`` (default: this one).
+
+    Zombies are left out, and so is multiprocessing's resource tracker (the
+    one helper a ``spawn`` pool starts, which lives as long as this process).
+    """
     root = os.getpid() if pid is None else pid
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
@@ -20,7 +27,7 @@ def descendants(pid: int | None = None) -> set[int]:
             continue
         # "pid (comm) state ppid ...": comm may hold spaces and parentheses.
         fields = stat[stat.rindex(")") + 2 :].split()
-        if fields[0] != "Z":
+        if fields[0] != "Z" and not _infrastructure(entry):
             parents[int(entry.name)] = int(fields[1])
     found: set[int] = set()
     frontier = {root}
@@ -28,6 +35,14 @@ def descendants(pid: int | None = None) -> set[int]:
         frontier = {child for child, parent in parents.items() if parent in frontier} - found
         found |= frontier
     return found
+
+
+def _infrastructure(entry: Path) -> bool:
+    try:
+        command = (entry / "cmdline").read_bytes()
+    except OSError:
+        return False
+    return any(name in command for name in _INFRASTRUCTURE)
 
 
 def settle(before: set[int], seconds: float = 5.0) -> set[int]:

@@ -23,6 +23,7 @@ from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.records import MatchRecords, game_line
 from modern_art.agents.match.sprt import Sprt, fixed_games
 from modern_art.agents.match.summary import MatchResult, SprtResult, share, summarize
+from modern_art.agents.workers import worker_context
 
 __all__ = ["run_match"]
 
@@ -125,12 +126,7 @@ def _played(plan: MatchPlan, todo: range, workers: int) -> Generator[GameResult,
         finally:
             pool.close()
         return
-    # multiprocessing loads only for a match played in worker processes.
-    import multiprocessing  # noqa: PLC0415
-
-    workers_pool = multiprocessing.get_context("spawn" if os.name != "posix" else "fork").Pool(
-        min(workers, len(todo)), initializer=_worker_started
-    )
+    workers_pool = worker_context().Pool(min(workers, len(todo)), initializer=_worker_started)
     try:
         yield from workers_pool.imap(functools.partial(_play_in_worker, plan), todo)
         workers_pool.close()
