@@ -55,9 +55,16 @@ COMPILED_MODULES = (
     "core/uniform",
     "core/playout",
     "seeing/viewing",
+    "seeing/payout",
+    "agents/knowledge",
+    "agents/heuristic",
+    "agents/search/candidates",
+    "agents/search/rollout",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
-mypyc cannot compile), and a view's values with :func:`~modern_art.view` (``seeing/viewing``)."""
+mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``),
+and what the bots' play-outs run: the payout helpers, the heuristic and its knowledge, and the
+search's candidates and play-outs (``agents/search``)."""
 
 _SETUP = """
 import sys

@@ -93,10 +93,21 @@ class SeatKnowledge:
         )
 
     @classmethod
-    def from_state(cls, state: GameState, seat: int) -> SeatKnowledge:
-        """The table of a whole (sampled) state, seen from ``seat``."""
+    def from_state(
+        cls,
+        state: GameState,
+        seat: int,
+        legal: Sequence[Action] | None = None,
+        best: tuple[int, ...] | None = None,
+    ) -> SeatKnowledge:
+        """The table of a whole (sampled) state, seen from ``seat``.
+
+        ``legal`` is the seat's legal actions and ``best`` the state's
+        :attr:`best` when the caller has them already (a play-out that has
+        seen the same hands).
+        """
         players = state.players
-        return cls(
+        table = cls(
             state.rules,
             seat,
             players[seat].hand,
@@ -106,9 +117,11 @@ class SeatKnowledge:
             state.counts,
             state.tiles,
             state.phase,
-            legal_actions(state, seat),
+            legal_actions(state, seat) if legal is None else legal,
             state,
         )
+        table._best = best
+        return table
 
     @property
     def best(self) -> tuple[int, ...]:

@@ -29,11 +29,15 @@ def test_the_table_says_a_short_run_is_partial_and_the_ladder_ranks_by_money(
     board = strength.ladder(records)
     assert [name for name, _, _ in board] == ["heuristic", "random"]
     s = result.standing("heuristic")
-    row = ("heuristic", "random", s.win_rate, *s.win_rate_ci, 4, 1.0)
-    args = argparse.Namespace(seed=1, playouts=16, iterations=None)
+    row = ("heuristic", "random", s.win_rate, *s.win_rate_ci, 4, 1.0, 300)
+    args = argparse.Namespace(seed=1, playouts=16, iterations=300)
     table = strength.render([row], board, args)
-    assert table.startswith("PARTIAL run: 4 games a pairing (the full table needs 400)")
-    assert "search 200 iterations a decision" in table
+    assert table.startswith(
+        "PARTIAL run: 4 games a pairing (the full table needs 400 a pairing; 1 of the 2"
+        " pairings not played)"
+    )
+    assert "search 300 play-outs a decision" in table
+    assert "| heuristic | random | " in table and "| 4 | - | 0.2 |" in table
     page = tmp_path / "page.rst"
     page.write_text("x\n\n..  strength-table-start\n\nold\n\n..  strength-table-end\n")
     strength.write_between(page, table, rst=True)
