@@ -234,7 +234,9 @@ def read_records(folder: Path, rows: list[Row]) -> list[ma.GameRecord]:
 
 def save(folder: Path, summary: dict[str, Any]) -> None:
     """The pairings so far, their timing and the run's options (``--resume``, ``--rewrite``)."""
-    (folder / "summary.json").write_text(json.dumps(summary, indent=2))
+    part = folder / "summary.json.part"
+    part.write_text(json.dumps(summary, indent=2))
+    part.replace(folder / "summary.json")  # whole or not at all, for a reader meanwhile
 
 
 def finish(table: str, write: bool) -> None:

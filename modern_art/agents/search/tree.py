@@ -75,7 +75,7 @@ from modern_art.seeing.views import OwnView
 
 __all__ = ["DEFAULT_ITERATIONS", "WIDEN", "SearchAgent"]
 
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 200
 """Play-outs per decision when neither ``iterations`` nor ``move_time`` is given."""
 
 WIDEN = 4
@@ -295,7 +295,12 @@ def _iterate(world: GameState, seat: int, first: Candidate, tree: dict[Seen, _No
             action = kept
             continue
         if actor != seat:
-            action = heuristic_move(state, memo)
+            if not isinstance(state.phase, HiddenAuction):
+                # Another seat's move the seat sees: the worlds part here, and the
+                # seat's later decisions would be nodes of one world each. Play on.
+                state = play_round(state, keep)
+                break
+            action = heuristic_move(state, memo)  # a sealed bid: every world alike (R4.3)
             continue
         legal = legal_actions(state, seat)
         if len(legal) == 1:
