@@ -23,7 +23,7 @@ from tests.helpers.hidden_info import played
 
 
 def _plain_round(state: ma.GameState) -> tuple[ma.GameState, ma.RoundEnded | None]:
-    """The heuristic for every seat, step by step, to the round's end (what play_round replaces)."""
+    """The heuristic for every seat, step by step, to the round's end (play_round replaces it)."""
     memo: dict[object, float] = {}
     while not state.is_over:
         step = ma.apply(state, heuristic_move(state, memo))
