@@ -102,7 +102,11 @@ def test_R4_1_a_kept_limit_raises_towards_it_in_its_own_auction_only() -> None:
 
 def test_the_heuristics_move_stands_unless_a_rival_wins_clearly() -> None:
     """The paired root: a rival is played only on evidence, the heuristic's move is the default."""
-    moves = [(ma.Pass(0), None), (ma.Bid(0, 5), None), (ma.Bid(0, 9), None)]
+    moves: list[tuple[ma.Action, int | None]] = [
+        (ma.Pass(0), None),
+        (ma.Bid(0, 5), None),
+        (ma.Bid(0, 9), None),
+    ]
     root = tree._Paired(moves)
     assert root.choice() == 0  # no evidence yet
     for base, small, big in [(10.0, 30.0, 9.0), (-20.0, 0.0, -21.0), (5.0, 24.0, 6.0)]:
@@ -130,7 +134,7 @@ def test_an_iteration_budget_is_kept_and_spent_on_the_live_candidates() -> None:
     try:
         ma.SearchAgent(seed=2, iterations=60).act(ma.view(state, 0), ())
     finally:
-        tree._iterate = real  # type: ignore[assignment]
+        tree._iterate = real
     table = SeatKnowledge.from_state(state, 0)
     candidates = candidate_actions(table)
     assert 2 * len(candidates) <= len(counted) <= 60
