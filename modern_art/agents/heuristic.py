@@ -108,7 +108,10 @@ def heuristic_action(table: SeatKnowledge, memo: dict[object, float] | None = No
 
 
 def _lot_value(table: SeatKnowledge, lot: Sequence[Card], values: Sequence[float]) -> float:
-    return sum(values[table.artist_index(card)] for card in lot)
+    total = 0.0
+    for card in lot:
+        total += values[table.artist_index(card)]
+    return total
 
 
 def _cap(table: SeatKnowledge, value: float, auctioneer: int) -> int:
@@ -182,7 +185,7 @@ def _round_end_gain(table: SeatKnowledge, counts: Sequence[int]) -> float:
 
 def _promotion(table: SeatKnowledge, before: Sequence[float], after: Sequence[float]) -> float:
     """How much more the seat's museum is worth than the others', after minus before."""
-    return table.edge([x - y for x, y in zip(after, before, strict=True)])
+    return table.edge_change(after, before)
 
 
 def _with_one_more(counts: Sequence[int], artist: int, k: int = 1) -> list[int]:
