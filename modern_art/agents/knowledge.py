@@ -107,13 +107,18 @@ class SeatKnowledge:
         seen the same hands).
         """
         players = state.players
+        moneys, museums, sizes = [], [], []
+        for p in players:  # one loop, not three generators: this runs every play-out step
+            moneys.append(p.money)
+            museums.append(p.museum)
+            sizes.append(len(p.hand))
         table = cls(
             state.rules,
             seat,
             players[seat].hand,
-            tuple(p.money for p in players),
-            tuple(p.museum for p in players),
-            tuple(len(p.hand) for p in players),
+            tuple(moneys),
+            tuple(museums),
+            tuple(sizes),
             state.counts,
             state.tiles,
             state.phase,
