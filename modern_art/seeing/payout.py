@@ -48,11 +48,8 @@ def still_offerable(game: GameState | PlayerView) -> tuple[int, ...]:
     if game.is_over:
         return (0,) * len(rules.artists)
     if isinstance(game, GameState):
-        held: dict[str, int] = dict.fromkeys(rules.artists, 0)
-        for p in game.players:  # loops: a bot's play-out asks this at every step
-            for card in p.hand:
-                held[card.artist] += 1
-        return tuple([held[artist] for artist in rules.artists])
+        held = Counter(card.artist for p in game.players for card in p.hand)
+        return tuple(held[artist] for artist in rules.artists)
     own = Counter(card.artist for card in game.hand)
     unseen = Counter(card.artist for card in unseen_cards(game))
     others = sum(p.hand_size for s, p in enumerate(game.players) if s != game.seat)
@@ -85,11 +82,11 @@ def best_case_payout(game: GameState | PlayerView) -> dict[str, int]:
     payout: dict[str, int] = {}
     for a, artist in enumerate(rules.artists):
         reach = min(ROUND_ENDING_COUNT, counts[a] + offerable[a])
-        place = 0  # the artists that stay ahead (a loop: bots call this in every play-out step)
-        for b in range(len(counts)):
-            count = counts[b]
-            if b != a and (count > reach or (count == reach and b < a)):
-                place += 1
+        place = sum(
+            1
+            for b, count in enumerate(counts)
+            if b != a and (count > reach or (count == reach and b < a))
+        )
         if reach > 0 and place < len(rules.value_tiles):
             payout[artist] = artist_value((*game.tiles[a], rules.value_tiles[place]), ranked=True)
         else:

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import random
 
-from modern_art.agents.heuristic import heuristic_action, raise_to
+from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to
 from modern_art.agents.knowledge import SeatKnowledge
 from modern_art.core.legal import LegalActions, legal_actions
 from modern_art.core.playout import playout
 from modern_art.core.seats import next_seat
 from modern_art.data.actions import Action
+from modern_art.data.cards import Card
 from modern_art.data.events import Event, RoundEnded
 from modern_art.data.phases import HiddenAuction, OpenAuction
 from modern_art.data.state import GameState
@@ -77,11 +78,15 @@ def heuristic_move(state: GameState, memo: dict[object, float]) -> Action:
 class _Heuristic:
     """The play-out's chooser (``ma.playout``'s policy): the heuristic, one seat's limit kept."""
 
-    __slots__ = ("best", "keep", "memo")
+    __slots__ = ("best", "caps", "keep", "memo")
 
     def __init__(self, keep: Keep | None) -> None:
         self.keep = keep
         self.memo: dict[object, float] = {}
+        # Each seat's open-auction limit, by lot: the heuristic's limit stays put while
+        # an auction lasts (the lot's value, the seat's money), so its raises need no
+        # more thought than raise_to (R4.1).
+        self.caps: dict[tuple[int, tuple[Card, ...]], int] = {}
         # SeatKnowledge.best by the cards left in hands: within one round of one
         # play-out hands only shrink (R6.6), so that count names the hands.
         self.best: dict[int, tuple[int, ...]] = {}
@@ -93,9 +98,14 @@ class _Heuristic:
             if kept is not None:
                 return kept
         # Every seat's actions are the seat's own but in a hidden auction (R4.3).
-        legal = legal_actions(state, seat) if isinstance(state.phase, HiddenAuction) else actions
+        phase = state.phase
+        legal = legal_actions(state, seat) if isinstance(phase, HiddenAuction) else actions
         if len(legal) == 1:
             return legal[0]
+        if isinstance(phase, OpenAuction):
+            cap = self.caps.get((seat, phase.lot))
+            if cap is not None:
+                return raise_to(seat, phase.high_bid, cap)
         held = 0
         for player in state.players:
             held += len(player.hand)
@@ -103,6 +113,9 @@ class _Heuristic:
         table = SeatKnowledge.from_state(state, seat, legal, best)
         if best is None:
             self.best[held] = table.best
+        if isinstance(phase, OpenAuction):  # the heuristic's own move, its limit kept
+            cap = self.caps[(seat, phase.lot)] = open_limit(table, phase)
+            return raise_to(seat, phase.high_bid, cap)
         return heuristic_action(table, self.memo)
 
 
