@@ -129,8 +129,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=1000, help="analyse's (default 1000)")
     parser.add_argument("--iterations", type=int, default=None, help="the search's budget")
     parser.add_argument("--rivals", choices=("heuristic", "montecarlo"), default="heuristic")
+    parser.add_argument("--no-pure", action="store_true", help="measure --compiled alone")
     args = parser.parse_args()
-    builds = [("pure", sys.executable, str(ROOT))]
+    builds = [] if args.no_pure else [("pure", sys.executable, str(ROOT))]
     if args.compiled:
         builds.append(("compiled", args.compiled, ""))
     print(
