@@ -28,7 +28,10 @@ and played on to the round's end.
    card the seat cannot see. A node plays the heuristic's move until it has
    been visited often enough to widen (progressive widening: its ``i``-th
    other candidate joins after ``WIDEN * i * i`` visits), then chooses by
-   UCB1 among the candidates it has. One node is added per play-out.
+   UCB1 among the candidates it has. One node is added per play-out. The
+   tree goes on only through the seat's own moves and others' sealed bids
+   (R4.3), the steps every world shows the seat alike; at another seat's
+   visible move the worlds part, and the play-out goes on without the tree.
 5. **Play on and score.** Below the tree every seat plays the heuristic to
    the round's end (:func:`~modern_art.playout`, ``until="round"``); the
    play-out's score is the seat's money minus the others' mean money then.
@@ -272,10 +275,11 @@ class SearchAgent:
 def _iterate(world: GameState, seat: int, first: Candidate, tree: dict[Seen, _Node]) -> float:
     """One play-out from ``world``: ``first``, down the tree, then the heuristic; the score.
 
-    The walk goes step by step (the other seats playing the heuristic) while
-    the seat's next decision may be a node of the tree; once the play-out
-    has added its node, or the seat keeps to a limit to the round's end, the
-    rest is one :func:`~modern_art.playout`.
+    The walk goes step by step through the seat's own moves (and raises to
+    its kept limit) and the others' sealed bids, while the seat's next
+    decision may be a node of the tree; once the play-out has added its
+    node, or another seat makes a move the seat sees, the rest is one
+    :func:`~modern_art.playout`.
     """
     action, limit = first
     keep = keep_of(world, seat, limit)
