@@ -275,7 +275,7 @@ def render(
         "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for x, y, rate, low, high, n, seconds, iterations in rows:  # seconds a game
-        budget = str(iterations) if "search" in (x, y) else "-"
+        budget = str(iterations) if "search" in (x, y) else "n/a"
         lines.append(
             f"| {x} | {y} | {rate:.1%} | {low:.1%} to {high:.1%} | {n} | {budget}"
             f" | {seconds:.1f} |"

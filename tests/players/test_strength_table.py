@@ -37,7 +37,7 @@ def test_the_table_says_a_short_run_is_partial_and_the_ladder_ranks_by_money(
         " pairings not played)"
     )
     assert "search 300 play-outs a decision" in table
-    assert "| heuristic | random | " in table and "| 4 | - | 1.0 |" in table
+    assert "| heuristic | random | " in table and "| 4 | n/a | 1.0 |" in table
     page = tmp_path / "page.rst"
     page.write_text("x\n\n..  strength-table-start\n\nold\n\n..  strength-table-end\n")
     strength.write_between(page, table, rst=True)
@@ -62,4 +62,4 @@ def test_a_stopped_pairing_counts_its_games_and_resume_keeps_the_other_rows(
     monkeypatch.setattr("sys.argv", ["strength", "--rewrite", "--records", str(tmp_path)])
     strength.main()
     rewritten = capsys.readouterr().out
-    assert "| heuristic | random | 100.0% | 34.2% to 100.0% | 2 | - |" in rewritten
+    assert "| heuristic | random | 100.0% | 34.2% to 100.0% | 2 | n/a |" in rewritten
