@@ -266,7 +266,8 @@ def render(
         f" seed {args.seed};"
         f" montecarlo {args.playouts} playouts a decision, search"
         f" {' or '.join(map(str, budgets or [args.iterations]))} play-outs a decision"
-        " (the budget column); seats rotated, every deal from every seat."
+        " (the budget column); seats rotated, every deal from every seat;"
+        " s a game is wall time, the run's workers playing at once."
     )
     lines = [
         heading,
