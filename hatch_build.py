@@ -59,11 +59,18 @@ COMPILED_MODULES = (
     "seeing/encoding",
     "wire/state_reader",
     "wire/state_writer",
+    "seeing/payout",
+    "agents/knowledge",
+    "agents/heuristic",
+    "agents/search/candidates",
+    "agents/search/rollout",
 )
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
 mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), the
 framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``),
-and the quick reading and writing of a state's JSON (``wire/state_reader``, ``wire/state_writer``)."""
+the quick reading and writing of a state's JSON (``wire/state_reader``, ``wire/state_writer``),
+and what the bots' play-outs run: the payout helpers, the heuristic and its knowledge, and the
+search's candidates and play-outs (``agents/search``)."""
 
 _SETUP = """
 import sys

@@ -10,30 +10,44 @@ bots on every game played, each seat ranked by its final money.
 
 With ``--write``, the table replaces the part of README.md and of
 docs/search.rst between the ``strength-table`` markers, stating the games
-actually played, the budgets and the seconds each decision took; a run
-with fewer games than 400 a pairing says so in the table's heading. Every
-game's record goes to ``--records DIR`` (one JSON Lines file a pairing),
-and a stopped run resumes from there (``--resume``); ``--rewrite`` writes the
-table of the last run kept there again, playing nothing.
+actually played, each pairing's budgets and its seconds a game; a run
+with fewer games than 400 a pairing, or without every pairing, says it is
+PARTIAL in the table's heading. Every game's record goes to ``--records
+DIR`` (one JSON Lines file a pairing and budget), and a stopped run resumes
+from there (``--resume``, which also keeps the rows of the pairings it does
+not play this time, so that pairings played by separate runs make one
+table); ``--rewrite`` writes the table kept there again, playing nothing.
+
+The search's budget (play-outs a decision) is ``--iterations`` in every
+pairing, or ``--iterations-for X:Y=N`` in one: the goal pairing may be
+played at a larger budget than the rest of the table, and the table says
+which budget each row had.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # this checkout's modern_art, not an installed one
+if "--installed" not in sys.argv:
+    sys.path.insert(0, str(ROOT))  # this checkout's modern_art, not an installed one
 
 import modern_art as ma  # noqa: E402
 from modern_art.agents.factories import BOT_NAMES, bot_factory  # noqa: E402
+from modern_art.agents.search.tree import DEFAULT_ITERATIONS  # noqa: E402
+from modern_art.agents.standings import Outcome, standings  # noqa: E402
 
-Row = tuple[str, str, float, float, float, int, float]
-"""A pairing's row: bot, rival, win rate, interval low and high, games, seconds."""
+Row = tuple[str, str, float, float, float, int, float, int]
+"""A pairing's row: bot, rival, win rate, interval low and high, games, seconds a game
+(wall time, ``--workers`` games at once), the search's budget."""
 FULL = 400
 """Games a pairing needs for the table to be the full one (the issue's bar)."""
 
@@ -73,9 +87,26 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--bots", default=",".join(BOT_NAMES))
     parser.add_argument("--playouts", type=int, default=16, help="montecarlo's budget")
-    parser.add_argument("--iterations", type=int, default=None, help="search's (default 200)")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=DEFAULT_ITERATIONS,
+        help=f"search's play-outs a decision (default {DEFAULT_ITERATIONS})",
+    )
+    parser.add_argument(
+        "--iterations-for",
+        action="append",
+        default=[],
+        metavar="X:Y=N",
+        help="search's budget in the pairing X against three Y (repeatable)",
+    )
     parser.add_argument("--records", default=str(ROOT / "benchmarks" / "strength-records"))
     parser.add_argument("--resume", action="store_true")
+    parser.add_argument(
+        "--installed",
+        action="store_true",
+        help="play the installed modern_art (a compiled build), not this checkout's sources",
+    )
     parser.add_argument("--only", action="append", default=[], help="X:Y pairings to play")
     parser.add_argument("--write", action="store_true", help="update README.md and the docs")
     parser.add_argument(
@@ -86,54 +117,126 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(args.records)
     if args.rewrite:
-        summary = json.loads((folder / "summary.json").read_text())
-        rows = [tuple(row) for row in summary["rows"]]
-        last = argparse.Namespace(**summary["args"])
-        records = [
-            ma.from_json(line, "record")
-            for x, y, *_ in rows
-            for line in (folder / f"{x}-vs-3-{y}.jsonl").read_text().splitlines()
-            if line
-        ]
-        finish(render(rows, ladder(records), last), args.write)
+        kept = json.loads((folder / "summary.json").read_text())
+        last = argparse.Namespace(**kept["args"])
+        rows = table_rows(folder, kept)
+        finish(render(rows, ladder(read_records(folder, rows)), last), args.write)
         return
+    budgets = dict(_budget(text) for text in args.iterations_for)
+    args.compiled = ma.COMPILED
     folder.mkdir(parents=True, exist_ok=True)
-    rows = []
-    records = []
+    summary: dict[str, Any] = {"args": vars(args), "pairings": [], "timing": {}}
+    if args.resume and (folder / "summary.json").exists():
+        before = json.loads((folder / "summary.json").read_text())
+        summary["pairings"] = before.get("pairings", [])
+        summary["timing"] = before.get("timing", {})
     bots = args.bots.split(",")
-    for x in bots:
-        for y in bots:
-            if x == y or (args.only and f"{x}:{y}" not in args.only):
-                continue
-            make = {
-                n: bot_factory(n, playouts=args.playouts, iterations=args.iterations)
-                for n in (x, y)
-            }
-            path = folder / f"{x}-vs-3-{y}.jsonl"
-            if not args.resume and path.exists():
-                path.unlink()
-            start = time.perf_counter()
-            result = ma.tournament(
-                [make[x], make[y], make[y], make[y]],
-                args.games,
-                seed=args.seed,
-                workers=args.workers,
-                records=path,
-            )
-            seconds = time.perf_counter() - start
-            s = result.standing(x)
-            low, high = s.win_rate_ci
-            rows.append((x, y, s.win_rate, *s.win_rate_ci, result.games, seconds))
-            print(
-                f"{x} vs 3 {y}: {s.win_rate:.1%} ({low:.1%} to {high:.1%}),"
-                f" {result.games} games, {seconds:.0f} s",
-                flush=True,
-            )
-            records += [
-                ma.from_json(line, "record") for line in path.read_text().splitlines() if line
-            ]
-    (folder / "summary.json").write_text(json.dumps({"rows": rows, "args": vars(args)}, indent=2))
-    finish(render(rows, ladder(records), args), args.write)
+    pairs = [tuple(p.split(":", 1)) for p in args.only] or [
+        (x, y) for x in bots for y in bots if x != y
+    ]
+    for x, y in pairs:
+        iterations = budgets.get((x, y), args.iterations)
+        make = {n: bot_factory(n, playouts=args.playouts, iterations=iterations) for n in (x, y)}
+        name = records_name(x, y, iterations)
+        path = folder / name
+        if not args.resume and path.exists():
+            path.unlink()
+        summary["pairings"] = [p for p in summary["pairings"] if p[:2] != [x, y]]
+        summary["pairings"].append([x, y, iterations])
+        if not args.resume:
+            summary["timing"][name] = [0, 0.0]
+        timing = summary["timing"].setdefault(name, [0, 0.0])
+        found = len(path.read_text().splitlines()) if path.exists() else 0
+        clock = Clock(timing, found, lambda: save(folder, summary))
+        result = ma.tournament(
+            [make[x], make[y], make[y], make[y]],
+            args.games,
+            seed=args.seed,
+            workers=args.workers,
+            records=path,
+            progress=clock.tick,
+        )
+        s = result.standing(x)
+        low, high = s.win_rate_ci
+        print(
+            f"{x} vs 3 {y}: {s.win_rate:.1%} ({low:.1%} to {high:.1%}),"
+            f" {result.games} games, {timing[1]:.0f} s",
+            flush=True,
+        )
+        save(folder, summary)
+    rows = table_rows(folder, summary)
+    finish(render(rows, ladder(read_records(folder, rows)), args), args.write)
+
+
+class Clock:
+    """Counts a pairing's games and their seconds as they finish (the tournament's progress)."""
+
+    def __init__(self, timing: list[Any], found: int, saved: Callable[[], None]) -> None:
+        self.timing, self.done, self.saved = timing, found, saved
+        self.last = time.perf_counter()
+
+    def tick(self, done: int, _total: int) -> None:
+        now = time.perf_counter()
+        self.timing[0] += done - self.done
+        self.timing[1] += now - self.last
+        self.done, self.last = done, now
+        self.saved()
+
+
+def _budget(text: str) -> tuple[tuple[str, str], int]:
+    """``X:Y=N`` as ((X, Y), N)."""
+    pair, _, n = text.partition("=")
+    x, _, y = pair.partition(":")
+    if not (x and y and n.isdigit() and int(n) > 0):
+        raise SystemExit(f"--iterations-for takes X:Y=N (N a positive integer), got {text!r}")
+    return (x, y), int(n)
+
+
+def records_name(x: str, y: str, iterations: int) -> str:
+    """The records file of a pairing; the search's budget is part of its name."""
+    budget = f"-{iterations}" if "search" in (x, y) else ""
+    return f"{x}-vs-3-{y}{budget}.jsonl"
+
+
+def table_rows(folder: Path, summary: dict[str, Any]) -> list[Row]:
+    """The rows of the pairings in ``summary``, worked out from their records files.
+
+    A pairing stopped halfway counts the games it finished.
+    """
+    rows: list[Row] = []
+    for x, y, iterations in summary["pairings"]:
+        name = records_name(x, y, iterations)
+        path = folder / name
+        if not path.exists():
+            continue
+        records = [ma.from_json(line, "record") for line in path.read_text().splitlines() if line]
+        if not records:
+            continue
+        outcomes = [
+            Outcome(i, r.players, r.money or (), r.winners or ()) for i, r in enumerate(records)
+        ]
+        s = standings(outcomes, 4).standing(x)
+        games, seconds = summary["timing"].get(name, [0, 0.0])
+        per_game = seconds / games if games else math.nan
+        rows.append((x, y, s.win_rate, *s.win_rate_ci, len(records), per_game, iterations))
+    return rows
+
+
+def read_records(folder: Path, rows: list[Row]) -> list[ma.GameRecord]:
+    """Every game record of ``rows``' pairings."""
+    return [
+        ma.from_json(line, "record")
+        for x, y, *_, iterations in rows
+        for line in (folder / records_name(x, y, iterations)).read_text().splitlines()
+        if line
+    ]
+
+
+def save(folder: Path, summary: dict[str, Any]) -> None:
+    """The pairings so far, their timing and the run's options (``--resume``, ``--rewrite``)."""
+    part = folder / "summary.json.part"
+    part.write_text(json.dumps(summary, indent=2))
+    part.replace(folder / "summary.json")  # whole or not at all, for a reader meanwhile
 
 
 def finish(table: str, write: bool) -> None:
@@ -147,22 +250,37 @@ def finish(table: str, write: bool) -> None:
 def render(
     rows: list[Row], board: list[tuple[str, float, float]], args: argparse.Namespace
 ) -> str:
+    """The table of ``rows`` and the ladder, under a heading that says what ran."""
     games = sorted({r[5] for r in rows})
-    full = all(g >= FULL for g in games)
+    names = sorted({r[0] for r in rows} | {r[1] for r in rows})
+    missing = len(names) * (len(names) - 1) - len({(r[0], r[1]) for r in rows})
+    full = all(g >= FULL for g in games) and missing == 0
+    short = [] if all(g >= FULL for g in games) else [f"the full table needs {FULL} a pairing"]
+    if missing:
+        short.append(f"{missing} of the {len(names) * (len(names) - 1)} pairings not played")
+    budgets = sorted({r[7] for r in rows if "search" in r[:2]})
+    why = f" ({'; '.join(short)})" if short else ""
     heading = (
         f"{'Full run' if full else 'PARTIAL run'}: {', '.join(map(str, games))} games a pairing"
-        f"{'' if full else f' (the full table needs {FULL})'}; seed {args.seed};"
-        f" montecarlo {args.playouts} playouts, search"
-        f" {args.iterations or 200} iterations a decision."
+        f"{why}; {'compiled' if getattr(args, 'compiled', False) else 'pure'} build;"
+        f" seed {args.seed};"
+        f" montecarlo {args.playouts} playouts a decision, search"
+        f" {' or '.join(map(str, budgets or [args.iterations]))} play-outs a decision"
+        " (the budget column); seats rotated, every deal from every seat;"
+        " s a game is wall time, the run's workers playing at once."
     )
     lines = [
         heading,
         "",
-        "| bot | against three | win rate | 95% interval | games |",
-        "| --- | --- | ---: | ---: | ---: |",
+        "| bot | against three | win rate | 95% interval | games | search budget | s a game |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for x, y, rate, low, high, n, _ in rows:
-        lines.append(f"| {x} | {y} | {rate:.1%} | {low:.1%} to {high:.1%} | {n} |")
+    for x, y, rate, low, high, n, seconds, iterations in rows:  # seconds a game
+        budget = str(iterations) if "search" in (x, y) else "n/a"
+        lines.append(
+            f"| {x} | {y} | {rate:.1%} | {low:.1%} to {high:.1%} | {n} | {budget}"
+            f" | {seconds:.1f} |"
+        )
     lines += ["", "| ladder | bot | mu | sigma |", "| ---: | --- | ---: | ---: |"]
     lines += [
         f"| {i} | {n} | {mu:.2f} | {sigma:.2f} |" for i, (n, mu, sigma) in enumerate(board, 1)

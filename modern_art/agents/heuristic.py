@@ -108,7 +108,10 @@ def heuristic_action(table: SeatKnowledge, memo: dict[object, float] | None = No
 
 
 def _lot_value(table: SeatKnowledge, lot: Sequence[Card], values: Sequence[float]) -> float:
-    return sum(values[table.artist_index(card)] for card in lot)
+    total = 0.0
+    for card in lot:
+        total += values[table.artist_index(card)]
+    return total
 
 
 def _cap(table: SeatKnowledge, value: float, auctioneer: int) -> int:
@@ -182,7 +185,7 @@ def _round_end_gain(table: SeatKnowledge, counts: Sequence[int]) -> float:
 
 def _promotion(table: SeatKnowledge, before: Sequence[float], after: Sequence[float]) -> float:
     """How much more the seat's museum is worth than the others', after minus before."""
-    return table.edge([x - y for x, y in zip(after, before, strict=True)])
+    return table.edge_change(after, before)
 
 
 def _with_one_more(counts: Sequence[int], artist: int, k: int = 1) -> list[int]:
@@ -204,12 +207,13 @@ def ranked_offers(table: SeatKnowledge) -> list[Action]:
     """
     before = estimates(table, own=False)
     scored: dict[tuple[str, Auction], tuple[float, int]] = {}
+    after: dict[tuple[int, ...], list[float]] = {}  # the public estimates by counts, once each
     for i, action in enumerate(table.legal):
         assert isinstance(action, PlayCard)
         card: Card = action.card
         key = (card.artist, card.auction)
         if key not in scored:
-            scored[key] = (-_offer_score(table, card, before), i)
+            scored[key] = (-_offer_score(table, card, before, after), i)
     return [table.legal[i] for _, i in sorted(scored.values())]
 
 
@@ -225,7 +229,23 @@ def _partner(table: SeatKnowledge, card: Card) -> Card | None:
     return max(fitting, key=lambda c: _SALE_SHARE[c.auction])
 
 
-def _offer_score(table: SeatKnowledge, card: Card, before: Sequence[float]) -> float:
+def _public(
+    table: SeatKnowledge, counts: list[int], cache: dict[tuple[int, ...], list[float]]
+) -> list[float]:
+    """``estimates(table, counts, own=False)``, worked out once per ``counts`` in ``cache``."""
+    key = tuple(counts)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = estimates(table, counts, own=False)
+    return found
+
+
+def _offer_score(
+    table: SeatKnowledge,
+    card: Card,
+    before: Sequence[float],
+    cache: dict[tuple[int, ...], list[float]],
+) -> float:
     a = table.artist_index(card)
     counts = _with_one_more(table.counts, a)
     if counts[a] >= ROUND_ENDING_COUNT:  # R6.1, R5.6: it ends the round unsold
@@ -236,10 +256,10 @@ def _offer_score(table: SeatKnowledge, card: Card, before: Sequence[float]) -> f
             counts = _with_one_more(counts, a)
             if counts[a] >= ROUND_ENDING_COUNT:  # R5.7: the pair ends the round
                 return _round_end_gain(table, counts) - 10.0
-            after = estimates(table, counts, own=False)
+            after = _public(table, counts, cache)
             revenue = _SALE_SHARE[partner.auction] * 2 * after[a]
             return revenue + _promotion(table, before, after) - 0.3 * after[a]
-    after = estimates(table, counts, own=False)
+    after = _public(table, counts, cache)
     revenue = _SALE_SHARE[card.auction] * after[a]
     if counts[a] == ROUND_ENDING_COUNT - 1:  # the next player may end the round on it
         revenue -= 3.0

@@ -93,22 +93,40 @@ class SeatKnowledge:
         )
 
     @classmethod
-    def from_state(cls, state: GameState, seat: int) -> SeatKnowledge:
-        """The table of a whole (sampled) state, seen from ``seat``."""
+    def from_state(
+        cls,
+        state: GameState,
+        seat: int,
+        legal: Sequence[Action] | None = None,
+        best: tuple[int, ...] | None = None,
+    ) -> SeatKnowledge:
+        """The table of a whole (sampled) state, seen from ``seat``.
+
+        ``legal`` is the seat's legal actions and ``best`` the state's
+        :attr:`best` when the caller has them already (a play-out that has
+        seen the same hands).
+        """
         players = state.players
-        return cls(
+        moneys, museums, sizes = [], [], []
+        for p in players:  # one loop, not three generators: this runs every play-out step
+            moneys.append(p.money)
+            museums.append(p.museum)
+            sizes.append(len(p.hand))
+        table = cls(
             state.rules,
             seat,
             players[seat].hand,
-            tuple(p.money for p in players),
-            tuple(p.museum for p in players),
-            tuple(len(p.hand) for p in players),
+            tuple(moneys),
+            tuple(museums),
+            tuple(sizes),
             state.counts,
             state.tiles,
             state.phase,
-            legal_actions(state, seat),
+            legal_actions(state, seat) if legal is None else legal,
             state,
         )
+        table._best = best
+        return table
 
     @property
     def best(self) -> tuple[int, ...]:
@@ -138,7 +156,28 @@ class SeatKnowledge:
 
     def edge(self, values: Sequence[float]) -> float:
         """What the seat's sale beats the others' mean by, at ``values`` per painting."""
-        return sum(s * v for s, v in zip(self.stake, values, strict=True) if s)
+        # Loops rather than generators: the compiled build runs these in every play-out step.
+        stake = self.stake
+        if len(values) != len(stake):
+            raise ValueError(f"{len(values)} values for {len(stake)} artists")
+        total = 0.0
+        for i in range(len(stake)):
+            s = stake[i]
+            if s:
+                total += s * values[i]
+        return total
+
+    def edge_change(self, after: Sequence[float], before: Sequence[float]) -> float:
+        """:meth:`edge` of ``after`` minus ``before``, artist by artist."""
+        stake = self.stake
+        if not len(after) == len(before) == len(stake):
+            raise ValueError(f"{len(after)} and {len(before)} values for {len(stake)} artists")
+        total = 0.0
+        for i in range(len(stake)):
+            s = stake[i]
+            if s:
+                total += s * (after[i] - before[i])
+        return total
 
     def artist_index(self, card: Card) -> int:
         """The board index of ``card``'s artist."""
@@ -169,15 +208,21 @@ def estimates(
     """
     counts = table.counts if counts is None else counts
     rules = table.rules
+    n = len(counts)
     if own:
-        held = [0.0] * len(counts)
+        pushed = [float(c) for c in counts]
+        index = table._index
         for card in table.hand:
-            held[table.artist_index(card)] += 0.5
-        pushed = [c + h for c, h in zip(counts, held, strict=True)]
+            pushed[index[card.artist]] += 0.5
         now: Sequence[float] = round_values(pushed, table.tiles, rules)
     else:
         now = round_values(counts, table.tiles, rules)
     youth = 1.0 - min(1.0, max(counts) / (ROUND_ENDING_COUNT - 1))
     if youth <= 0.0:
         return list(now)
-    return [v + 0.3 * youth * max(0.0, b - v) for v, b in zip(now, table.best, strict=True)]
+    best = table.best
+    out = [0.0] * n
+    for i in range(n):
+        v = now[i]
+        out[i] = v + 0.3 * youth * max(0.0, best[i] - v)
+    return out

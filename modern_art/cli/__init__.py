@@ -73,7 +73,7 @@ def _add_search_options(parser: argparse.ArgumentParser) -> None:
         "--iterations",
         type=_positive,
         default=None,
-        help="search bot: iterations per decision (default 200 unless --move-time is given)",
+        help="search bot: play-outs per decision (default 200 unless --move-time is given)",
     )
     parser.add_argument(
         "--move-time",

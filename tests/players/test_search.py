@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import modern_art as ma
 from modern_art.agents.factories import BOT_NAMES, bot_factory
+from modern_art.agents.search.tree import DEFAULT_ITERATIONS
 from modern_art.cli import BOTS
 from tests.helpers.hidden_info import history_twin, played
 
@@ -81,8 +82,8 @@ def test_bad_budgets_are_refused(options: dict[str, object], match: str) -> None
 
 def test_the_default_budget_and_the_repr() -> None:
     agent = ma.SearchAgent(seed=3)
-    assert agent.iterations == 200 and agent.move_time is None
-    assert repr(agent) == "SearchAgent(seed=3, iterations=200, move_time=None)"
+    assert agent.iterations == DEFAULT_ITERATIONS and agent.move_time is None
+    assert repr(agent) == f"SearchAgent(seed=3, iterations={DEFAULT_ITERATIONS}, move_time=None)"
     assert ma.SearchAgent(move_time=0.2).iterations is None
 
 

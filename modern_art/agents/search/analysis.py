@@ -31,12 +31,12 @@ from attrs import frozen
 from modern_art.agents.heuristic import heuristic_action
 from modern_art.agents.knowledge import SeatKnowledge
 from modern_art.agents.search.grid import graded_actions
-from modern_art.agents.search.rollout import margin, play_round, round_end
+from modern_art.agents.search.rollout import margin, places, play_round, round_end
 from modern_art.agents.search.settled import settled_place, settled_value
 from modern_art.core.scoring import artist_value
 from modern_art.core.transition import apply
 from modern_art.data.actions import Action
-from modern_art.data.events import Event, RoundEnded
+from modern_art.data.events import Event
 from modern_art.data.state import GameState
 from modern_art.seeing.money import MoneyLedger, known_money
 from modern_art.seeing.sampling import sample_state
@@ -208,25 +208,29 @@ def margin_of(money: tuple[int, ...], seat: int) -> float:
     return money[seat] - (sum(money) - money[seat]) / (len(money) - 1)
 
 
-def _play(world: GameState, action: Action | None) -> tuple[GameState, RoundEnded | None]:
-    """``action`` (if any), then the heuristic for everyone to the round's end."""
-    ended = None
+def _play(world: GameState, action: Action | None) -> tuple[GameState, dict[int, int]]:
+    """``action`` (if any), then the heuristic for everyone to the round's end.
+
+    Returns the state after the round and each ranked artist's place in it.
+    """
+    state = world
     if action is not None:
         step = apply(world, action)
-        world, ended = step.state, round_end(step.events)
-    outcome = play_round(world, ended)
-    return outcome.state, outcome.ended
+        state = step.state
+        if round_end(step.events) is not None:
+            return state, places(world, state)
+    end = play_round(state)
+    return end, places(world, end)
 
 
 def _tally(
-    ended: RoundEnded | None, view: PlayerView, ranks: list[list[int]], values: list[_Mean]
+    placed: dict[int, int], view: PlayerView, ranks: list[list[int]], values: list[_Mean]
 ) -> None:
     """Count one sample's ranking (R6.3) and one painting's pay per artist (R6.5)."""
     rules = view.rules
     unranked = len(rules.value_tiles)
-    placed = {} if ended is None else {artist: q for q, artist in enumerate(ended.ranking)}
-    for a, artist in enumerate(rules.artists):
-        q = placed.get(artist, unranked)
+    for a in range(len(rules.artists)):
+        q = placed.get(a, unranked)
         ranks[a][q] += 1
         tile = () if q == unranked else (rules.value_tiles[q],)
         values[a].add(float(artist_value((*view.tiles[a], *tile), ranked=q != unranked)))
