@@ -188,9 +188,13 @@ class Encoder(IndexCodec):
         kind = type(phase)
         v[self._phase + self._phase_of[kind]] = one
         start = self._to_act
-        to_act = self._asked_to_act if state is self._asked else state.to_act
-        for s in to_act:
-            v[start + s] = one
+        bits = self._asked_bits if state is self._asked else self.to_act_bits(state)
+        s = 0
+        while bits:
+            if bits & 1:
+                v[start + s] = one
+            bits >>= 1
+            s += 1
         if isinstance(phase, Offering):
             v[self._auctioneer + phase.auctioneer] = one
             return
