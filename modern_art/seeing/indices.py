@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from modern_art.core.choices import play_card
+from modern_art.core.choices import play_card, shared_bid, shared_price
 from modern_art.core.transition import apply
-from modern_art.data.actions import Accept, Action, Bid, Pass, SetPrice
+from modern_art.data.actions import Accept, Action, Pass
 from modern_art.data.cards import SYMBOL_ORDER, Auction
 from modern_art.data.phases import (
     DoubleOffer,
@@ -65,14 +65,12 @@ class IndexCodec:
         self._pass_index = len(rules.artists) * SYMBOLS
         self._accept_index = self._pass_index + 1
         self._base = self._pass_index + 2
-        # Actions are immutable values: one of each per seat (and amount) serves every game.
+        # Actions are immutable values: one of each per seat serves every game (and the
+        # core's shared bids and prices, modern_art.core.choices.shared_bid).
         self._passes = tuple(Pass(seat) for seat in range(players))
         self._accepts = tuple(Accept(seat) for seat in range(players))
-        self._bids: list[list[Bid | None]] = [[None] * (max_amount + 1) for _ in range(players)]
-        self._prices: list[list[SetPrice | None]] = [
-            [None] * (max_amount + 1) for _ in range(players)
-        ]
         self._mask: Any = mask
+        self._copy_mask: Any = mask.copy  # looked up once: a fresh array per call
         self._m: Any = memoryview(mask).cast("B")
         self._mask_zeros = bytes(len(mask))
         # Runs of ones of each length, for a range of amounts.
@@ -161,7 +159,7 @@ class IndexCodec:
     def mask(self, state: GameState, seat: int) -> Any:
         """The action mask of ``seat`` in ``state`` (a new array)."""
         self.fill_mask(state, seat)
-        return self._mask.copy()
+        return self._copy_mask()
 
     def allows(self, index: int) -> bool:
         """Whether the last mask written marks ``index`` (an ``int``; out of range: no)."""
@@ -241,7 +239,7 @@ class IndexCodec:
         Raises:
             ValueError: an index out of range, or a card kind the seat does not hold.
         """
-        index = int(number)
+        index = number if isinstance(number, int) else int(number)
         size = self._base + self.max_amount + 1
         if not 0 <= index < size:
             raise ValueError(f"action index {number!r} is not from 0 to {size - 1}")
@@ -253,18 +251,8 @@ class IndexCodec:
             amount = index - self._base
             phase = state.phase
             if isinstance(phase, FixedPriceAuction) and phase.price is None:
-                prices = self._prices[seat]
-                price = prices[amount]
-                if price is None:
-                    price = SetPrice(seat, amount)
-                    prices[amount] = price
-                return price
-            bids = self._bids[seat]
-            bid = bids[amount]
-            if bid is None:
-                bid = Bid(seat, amount)
-                bids[amount] = bid
-            return bid
+                return shared_price(seat, amount)
+            return shared_bid(seat, amount)
         if index == self._pass_index:
             return self._passes[seat]
         if index == self._accept_index:
