@@ -128,6 +128,7 @@ class Encoder(IndexCodec):
         self._one: object = 1.0
         # The work arrays and their writable views.
         self._vector: Any = vector
+        self._copy_vector: Any = vector.copy  # looked up once: a fresh array per call
         self._v: Any = memoryview(vector)
         self._tail_size = len(vector) - self._me
         self._tail_zeros: Any = memoryview(bytearray(4 * self._tail_size)).cast("f")
@@ -143,6 +144,9 @@ class Encoder(IndexCodec):
         # Each seat's last hand and the tail of the vector (``me`` on) it gives.
         self._tail_hands: list[object] = [None] * players
         self._tails: list[Any] = [None] * players
+        # Each seat's count of each card kind in that hand, and of each artist in its museum.
+        self._held: list[list[int]] = [[] for _ in range(players)]
+        self._rows: list[list[int]] = [[0] * self._artists for _ in range(players)]
 
     def observe(self, state: GameState, seat: int, money: Sequence[int] | None = None) -> Any:
         """The observation of ``seat`` in ``state`` (a new array).
@@ -151,13 +155,13 @@ class Encoder(IndexCodec):
         object for the same amounts; ``None`` reads it from the state (R7.4).
         """
         self.write(state, seat, money)
-        return self._vector.copy()
+        return self._copy_vector()
 
     def observe_and_mask(self, state: GameState, seat: int) -> dict[str, Any]:
         """PettingZoo's observation of ``seat``: ``{"observation": ..., "action_mask": ...}``."""
         self.write(state, seat, None)
         self.fill_mask(state, seat)
-        return {"observation": self._vector.copy(), "action_mask": self._mask.copy()}
+        return {"observation": self._copy_vector(), "action_mask": self._copy_mask()}
 
     def write(self, state: GameState, seat: int, money: Sequence[int] | None) -> None:
         """Bring the work vector to the observation of ``seat`` in ``state``."""
@@ -188,9 +192,13 @@ class Encoder(IndexCodec):
         kind = type(phase)
         v[self._phase + self._phase_of[kind]] = one
         start = self._to_act
-        to_act = self._asked_to_act if state is self._asked else state.to_act
-        for s in to_act:
-            v[start + s] = one
+        bits = self._asked_bits if state is self._asked else self.to_act_bits(state)
+        s = 0
+        while bits:
+            if bits & 1:
+                v[start + s] = one
+            bits >>= 1
+            s += 1
         if isinstance(phase, Offering):
             v[self._auctioneer + phase.auctioneer] = one
             return
@@ -237,9 +245,15 @@ class Encoder(IndexCodec):
     def _lot_part(self, auctioneer: int, lot: tuple[Card, ...], double_player: int | None) -> None:
         v, start, kinds, one = self._v, self._lot, self._kinds, self._one
         v[self._auctioneer + auctioneer] = one
-        for card in lot:
-            i = start + kinds[card.id]
-            v[i] = v[i] + 1.0
+        if len(lot) == 1:
+            v[start + kinds[lot[0].id]] = one
+        elif len(lot) == 2 and kinds[lot[0].id] != kinds[lot[1].id]:
+            v[start + kinds[lot[0].id]] = one
+            v[start + kinds[lot[1].id]] = one
+        else:  # two cards of one kind (a double and its second), or a lot made by hand
+            for card in lot:
+                i = start + kinds[card.id]
+                v[i] = v[i] + 1.0
         if double_player is not None:
             v[self._double + double_player] = one
 
@@ -253,22 +267,25 @@ class Encoder(IndexCodec):
     def _tail(self, seat: int, hand: tuple[Card, ...]) -> Any:
         """The vector from ``me`` on, with ``seat``'s ``me`` and ``hand`` and the rest zero.
 
-        Written into the seat's own buffer, made on its first use.
+        Written into the seat's own buffer, made on its first use; after that only
+        the kinds whose count changed since the seat's last hand are rewritten.
         """
         kinds = self._kinds
         held = [0] * self._pass_index
         for card in hand:
             held[kinds[card.id]] += 1
         tail: Any = self._tails[seat]
+        before = self._held[seat]
         if tail is None:
             tail = memoryview(bytearray(4 * self._tail_size)).cast("f")
-        else:
-            tail[:] = self._tail_zeros
-        tail[seat] = self._one
+            tail[seat] = self._one
+            before = [0] * len(held)
         start = self._hand - self._me
         for kind in range(len(held)):
-            if held[kind]:
-                tail[start + kind] = float(held[kind])
+            count = held[kind]
+            if count != before[kind]:
+                tail[start + kind] = float(count)
+        self._held[seat] = held
         return tail
 
     def _board(self, state: GameState, money: Sequence[int] | None) -> None:
@@ -319,9 +336,12 @@ class Encoder(IndexCodec):
                     row = [0] * a
                     for card in player.museum:
                         row[self._kinds[card.id] // SYMBOLS] += 1
+                    old_row = self._rows[s]
                     start = museums + s * a
                     for i in range(a):
-                        v[start + i] = row[i]
+                        if before is None or row[i] != old_row[i]:
+                            v[start + i] = row[i]
+                    self._rows[s] = row
         deck_size = len(state.deck)
         if not seen or deck_size != self._seen_deck:
             v[self._deck] = deck_size

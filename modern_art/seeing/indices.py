@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from modern_art.core.choices import play_card
-from modern_art.core.legal import legal_actions
-from modern_art.core.seats import first_to_ask
+from modern_art.core.choices import play_card, shared_bid, shared_price
 from modern_art.core.transition import apply
-from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.data.cards import SYMBOL_ORDER
-from modern_art.data.phases import FixedPriceAuction, GameOver
+from modern_art.data.actions import Accept, Action, Pass
+from modern_art.data.cards import SYMBOL_ORDER, Auction
+from modern_art.data.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    GameOver,
+    HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
+)
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 
@@ -59,29 +65,84 @@ class IndexCodec:
         self._pass_index = len(rules.artists) * SYMBOLS
         self._accept_index = self._pass_index + 1
         self._base = self._pass_index + 2
-        # Actions are immutable values: one of each per seat (and amount) serves every game.
+        # Actions are immutable values: one of each per seat serves every game (and the
+        # core's shared bids and prices, modern_art.core.choices.shared_bid).
         self._passes = tuple(Pass(seat) for seat in range(players))
         self._accepts = tuple(Accept(seat) for seat in range(players))
-        self._bids: list[list[Bid | None]] = [[None] * (max_amount + 1) for _ in range(players)]
-        self._prices: list[list[SetPrice | None]] = [
-            [None] * (max_amount + 1) for _ in range(players)
-        ]
         self._mask: Any = mask
+        self._copy_mask: Any = mask.copy  # looked up once: a fresh array per call
         self._m: Any = memoryview(mask).cast("B")
         self._mask_zeros = bytes(len(mask))
         # Runs of ones of each length, for a range of amounts.
         all_ones = memoryview(b"\x01" * len(mask))
         self._ones: list[Any] = [all_ones[:length] for length in range(len(mask) + 1)]
-        # The state last asked about by first_to_ask, and its seats to act.
+        # The state last asked about by first_to_ask, and its seats to act (bits).
         self._asked: object = None
-        self._asked_to_act: frozenset[int] = frozenset()
+        self._asked_bits = 0
+
+    def to_act_bits(self, state: GameState) -> int:
+        """``state.to_act`` as bits: bit ``s`` set when seat ``s`` may act (R4.1, R4.3).
+
+        Read from the phase as :attr:`~modern_art.GameState.to_act` reads it,
+        with no set made; the test suite compares the two over whole games.
+        """
+        phase = state.phase
+        if isinstance(phase, Offering):
+            return 1 << phase.auctioneer
+        if isinstance(phase, OpenAuction):
+            bits = (1 << len(state.players)) - 1
+            for s in phase.passed:
+                bits &= ~(1 << s)
+            high_bidder = phase.high_bidder
+            if high_bidder is not None:
+                bits &= ~(1 << high_bidder)
+            return bits
+        if isinstance(phase, OneOfferAuction):
+            return 1 << phase.turn
+        if isinstance(phase, FixedPriceAuction):
+            return 1 << phase.turn
+        if isinstance(phase, HiddenAuction):
+            bits = 0
+            bids = phase.bids
+            for s in range(len(bids)):
+                if bids[s] is None:
+                    bits |= 1 << s
+            return bits
+        if isinstance(phase, DoubleOffer):
+            return 1 << phase.asking
+        return 0
 
     def first_to_ask(self, state: GameState) -> int:
-        """:func:`~modern_art.next_seat` of ``state``, its ``to_act`` kept for the observation."""
-        to_act = state.to_act
+        """:func:`~modern_art.next_seat` of ``state``, its ``to_act`` kept for the observation.
+
+        Raises:
+            ValueError: no seat may act (the game is over).
+        """
+        bits = self.to_act_bits(state)
         self._asked = state
-        self._asked_to_act = to_act
-        return first_to_ask(state, to_act)
+        self._asked_bits = bits
+        phase = state.phase
+        # One seat: it. Several (open and hidden auctions): clockwise from the left of
+        # the anchor, the high bidder of an open auction, else the auctioneer (R1.5).
+        if isinstance(phase, Offering):
+            return phase.auctioneer
+        if isinstance(phase, OneOfferAuction):
+            return phase.turn
+        if isinstance(phase, FixedPriceAuction):
+            return phase.turn
+        if isinstance(phase, DoubleOffer):
+            return phase.asking
+        anchor = -1
+        if isinstance(phase, OpenAuction):
+            anchor = phase.auctioneer if phase.high_bidder is None else phase.high_bidder
+        elif isinstance(phase, HiddenAuction):
+            anchor = phase.auctioneer
+        n = len(state.players)
+        for offset in range(1, n + 1):
+            seat = (anchor + offset) % n
+            if bits >> seat & 1:
+                return seat
+        raise ValueError("no seat may act now")
 
     def advance(self, state: GameState, seat: int, number: Any) -> int:
         """Play the action index ``number`` of ``seat``; the seat to ask next, -1 once it is over.
@@ -98,49 +159,75 @@ class IndexCodec:
     def mask(self, state: GameState, seat: int) -> Any:
         """The action mask of ``seat`` in ``state`` (a new array)."""
         self.fill_mask(state, seat)
-        return self._mask.copy()
+        return self._copy_mask()
 
     def allows(self, index: int) -> bool:
         """Whether the last mask written marks ``index`` (an ``int``; out of range: no)."""
         return 0 <= index < len(self._mask_zeros) and bool(self._m[index])
 
     def fill_mask(self, state: GameState, seat: int) -> None:
-        """Bring the work mask to the legal actions of ``seat`` in ``state``."""
+        """Bring the work mask to the legal actions of ``seat`` in ``state``.
+
+        Read from the phase as :func:`~modern_art.legal_actions` reads it
+        (:mod:`modern_art.core.choices`), with no sequence made; the test
+        suite compares the masks with ``legal_actions`` over whole games.
+        """
         m = self._m
         m[:] = self._mask_zeros
-        base, cap, ones, kinds = self._base, self.max_amount, self._ones, self._kinds
-        # The runs of LegalActions.runs() as the sequence keeps them, (size, kind,
-        # seat, items), read without making runs() tuples and ranges: items are the
-        # actions (kind None), the cards (PlayCard) or the lowest amount (Bid, SetPrice).
-        for size, kind, _seat, items in legal_actions(state, seat)._parts:
-            if kind is None:
-                for action in items:
-                    if type(action) is Pass:
-                        m[self._pass_index] = 1
-                    else:
-                        self._mark(action)
-            elif kind is PlayCard:
-                for card in items:
+        if not 0 <= seat < self.players:
+            return
+        phase = state.phase
+        kinds = self._kinds
+        if isinstance(phase, Offering):  # R2.1: any card of the hand
+            if seat == phase.auctioneer:
+                for card in state.players[seat].hand:
                     m[kinds[card.id]] = 1
-            else:  # Bid or SetPrice: the amounts items .. items + size - 1
-                lo: int = items
-                hi = lo + size - 1
-                hi = min(hi, cap)
-                if lo <= hi:
-                    m[base + lo : base + hi + 1] = ones[hi - lo + 1]
-
-    def _mark(self, action: Action) -> None:
-        m = self._m
-        if isinstance(action, Pass):
+            return
+        if isinstance(phase, OpenAuction):  # R4.1: a bid above the high bid, or a pass
+            high_bidder = phase.high_bidder
+            if seat in phase.passed or (high_bidder is not None and seat == high_bidder):
+                return
+            self._bids_from(phase.high_bid + 1, state.players[seat].money)
             m[self._pass_index] = 1
-        elif isinstance(action, Accept):
-            m[self._accept_index] = 1
-        elif isinstance(action, PlayCard):
-            m[self._kinds[action.card.id]] = 1
-        else:
-            amount = action.amount if isinstance(action, Bid) else action.price
-            if amount <= self.max_amount:
-                m[self._base + amount] = 1
+            return
+        if isinstance(phase, OneOfferAuction):  # R4.2: the seat in turn, once
+            if seat == phase.turn:
+                self._bids_from(phase.high_bid + 1, state.players[seat].money)
+                m[self._pass_index] = 1
+            return
+        if isinstance(phase, HiddenAuction):  # R4.3: any amount up to its money, sealed once
+            if phase.bids[seat] is None:
+                self._bids_from(0, state.players[seat].money)
+            return
+        if isinstance(phase, FixedPriceAuction):  # R4.4
+            if seat != phase.turn:
+                return
+            money = state.players[seat].money
+            price = phase.price
+            if price is None:
+                if money == 0:  # the only price is 0
+                    self._bids_from(0, 0)
+                else:
+                    self._bids_from(1, money)
+            else:
+                if money >= price:
+                    m[self._accept_index] = 1
+                m[self._pass_index] = 1
+            return
+        # R5.2: a second card of the double's artist, not a double, or a pass.
+        if isinstance(phase, DoubleOffer) and seat == phase.asking:
+            artist = phase.card.artist
+            for card in state.players[seat].hand:
+                if card.artist == artist and card.auction is not Auction.DOUBLE:
+                    m[kinds[card.id]] = 1
+            m[self._pass_index] = 1
+
+    def _bids_from(self, lo: int, hi: int) -> None:
+        """Mark the amounts ``lo`` to ``hi`` (a bid or a price), up to the cap."""
+        hi = min(hi, self.max_amount)
+        if lo <= hi:
+            base = self._base
+            self._m[base + lo : base + hi + 1] = self._ones[hi - lo + 1]
 
     def decode(self, number: Any, state: GameState, seat: int) -> Action:
         """The action that index ``number`` names for ``seat`` in ``state``, legal or not.
@@ -152,7 +239,7 @@ class IndexCodec:
         Raises:
             ValueError: an index out of range, or a card kind the seat does not hold.
         """
-        index = int(number)
+        index = number if isinstance(number, int) else int(number)
         size = self._base + self.max_amount + 1
         if not 0 <= index < size:
             raise ValueError(f"action index {number!r} is not from 0 to {size - 1}")
@@ -164,18 +251,8 @@ class IndexCodec:
             amount = index - self._base
             phase = state.phase
             if isinstance(phase, FixedPriceAuction) and phase.price is None:
-                prices = self._prices[seat]
-                price = prices[amount]
-                if price is None:
-                    price = SetPrice(seat, amount)
-                    prices[amount] = price
-                return price
-            bids = self._bids[seat]
-            bid = bids[amount]
-            if bid is None:
-                bid = Bid(seat, amount)
-                bids[amount] = bid
-            return bid
+                return shared_price(seat, amount)
+            return shared_bid(seat, amount)
         if index == self._pass_index:
             return self._passes[seat]
         if index == self._accept_index:
