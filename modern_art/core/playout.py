@@ -151,19 +151,37 @@ def _uniform(state: GameState, rng: random.Random, stop_round: int) -> GameState
 def _chosen(
     state: GameState, rng: random.Random, policy: Callable[..., object], stop_round: int
 ) -> GameState:
-    while not isinstance(state.phase, GameOver):
+    phase = state.phase
+    while not isinstance(phase, GameOver):
         actions = legal_actions(state)
         # Untyped: whatever the policy returns, apply refuses what is no legal action.
         action: Any = policy(state, actions, rng)
-        try:
-            step = apply(state, action)
-        except IllegalAction as err:
-            raise IllegalAction(
-                err.rule,
-                f"the policy chose an illegal action at step {state.step}: {err.reason}",
-                action,
-            ) from err
-        state = step.state
+        if action in actions:
+            # One of the actions apply accepts, so its own checks hold already: the
+            # phase's handler plays it, with no events made and no Step (as _uniform).
+            if PURE:
+                state = PLAY[type(phase)](state, phase, action, action.seat, None)
+            else:
+                state = play(state, phase, action, action.seat, None)
+        else:
+            state = _refused(state, action)
+        phase = state.phase
         if state.round == stop_round:
             break
     return state
+
+
+def _refused(state: GameState, action: Any) -> GameState:
+    """What ``apply`` says of a policy's action that is none of the legal actions.
+
+    ``apply`` refuses it, citing the rule it breaks, and the error says the
+    policy chose it. (Should ``apply`` ever accept it, its state is the answer.)
+    """
+    try:
+        return apply(state, action).state
+    except IllegalAction as err:
+        raise IllegalAction(
+            err.rule,
+            f"the policy chose an illegal action at step {state.step}: {err.reason}",
+            action,
+        ) from err
