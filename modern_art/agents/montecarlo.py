@@ -33,9 +33,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
+from modern_art.agents.heuristic import heuristic_action, raise_to, ranked_offers
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
+from modern_art.agents.search.candidates import bid_limits
 from modern_art.core.legal import LegalActions, legal_actions
 from modern_art.core.playout import playout
 from modern_art.core.seats import next_seat
@@ -139,7 +140,7 @@ class MonteCarloAgent:
         table = SeatKnowledge.from_view(view, self._ledger.money(view, events))
         choice = heuristic_action(table)
         if isinstance(phase, OpenAuction):
-            limits = _limits(table, phase)
+            limits = bid_limits(table, phase, _BID_SHARES)
             best = self._search(
                 view, ledger, [(raise_to(seat, phase.high_bid, x), x) for x in limits]
             )
@@ -181,20 +182,6 @@ class MonteCarloAgent:
                 action, limit = candidates[i]
                 results[i].append(_playout(world, action, seat, limit, policy, rng))
         return challenger if _clearly_better(results[challenger], results[0]) else 0
-
-
-def _limits(table: SeatKnowledge, phase: OpenAuction) -> list[int]:
-    """Bid limits to search in an open auction: the heuristic's first, then pass and others."""
-    own = open_limit(table, phase)
-    value = sum(estimates(table)[table.artist_index(card)] for card in phase.lot)
-    limits = [own]
-    for amount in (0, *(int(value * share) for share in _BID_SHARES)):
-        limit = min(amount, table.money)
-        if limit <= phase.high_bid:
-            limit = 0  # every limit at or below the high bid is a pass
-        if limit not in limits and not (limit == 0 and own <= phase.high_bid):
-            limits.append(limit)
-    return limits
 
 
 def _candidates(table: SeatKnowledge, view: PlayerView, choice: Action) -> list[Action]:

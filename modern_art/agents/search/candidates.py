@@ -53,7 +53,7 @@ def candidate_actions(table: SeatKnowledge) -> list[Candidate]:
     phase = table.phase
     legal = table.legal
     if isinstance(phase, OpenAuction):
-        return [(raise_to(table.seat, phase.high_bid, x), x) for x in _limits(table, phase)]
+        return [(raise_to(table.seat, phase.high_bid, x), x) for x in bid_limits(table, phase)]
     choice = heuristic_action(table)
     found: dict[Action, None] = {choice: None}
     if isinstance(phase, Offering):
@@ -90,12 +90,19 @@ def candidate_actions(table: SeatKnowledge) -> list[Candidate]:
     return [(action, None) for action in found]
 
 
-def _limits(table: SeatKnowledge, phase: OpenAuction) -> list[int]:
-    """Bid limits to search in an open auction: the heuristic's first, then pass and shares."""
+def bid_limits(
+    table: SeatKnowledge, phase: OpenAuction, shares: tuple[float, ...] = SHARES
+) -> list[int]:
+    """Bid limits to search in an open auction: the heuristic's first, then pass and shares.
+
+    Each share is of the lot's estimated value (the Monte Carlo bot searches
+    fewer shares than the search does); a limit the seat cannot pay is cut
+    to its money, and one at or below the high bid is a pass.
+    """
     own = open_limit(table, phase)
     value = sum(estimates(table)[table.artist_index(card)] for card in phase.lot)
     limits = [own]
-    for amount in (0, *(int(value * share) for share in SHARES)):
+    for amount in (0, *(int(value * share) for share in shares)):
         limit = min(amount, table.money)
         if limit <= phase.high_bid:
             limit = 0  # every limit at or below the high bid is a pass
