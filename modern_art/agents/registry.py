@@ -155,6 +155,7 @@ def canonical_bot(name: str) -> str:
     Raises:
         ValueError: no bot has that name; the message lists the names.
 
+    >>> from modern_art.agents.registry import canonical_bot
     >>> canonical_bot("chess")
     Traceback (most recent call last):
     ...
@@ -185,6 +186,7 @@ def bot_factory(
     Raises:
         ValueError: an unknown name, or a budget the bot refuses.
 
+    >>> from modern_art.agents.registry import bot_factory
     >>> bot_factory("search", iterations=10)(seed=1)
     SearchAgent(seed=1, iterations=10, move_time=None)
     >>> import modern_art as ma
