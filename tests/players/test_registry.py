@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import pickle
+import re
+from pathlib import Path
 
 import pytest
 
@@ -91,3 +94,15 @@ def test_a_budget_the_bot_refuses_is_refused_when_the_factory_is_made() -> None:
         registry.bot_factory("montecarlo", playouts=0)
     with pytest.raises(ValueError, match="unknown bot 'chess'"):
         registry.bot_factory("chess")
+
+
+def test_the_sites_typescript_names_the_registrys_bots() -> None:
+    """modern-art.d.ts's BotName (from js/api.d.ts) lists the registry's bots, search too."""
+    root = Path(__file__).resolve().parents[2]
+    for typings in (
+        root / "js" / "api.d.ts",
+        root / "modern_art" / "site" / "static" / "modern-art.d.ts",
+    ):
+        declared = re.search(r"export type BotName = (.*);", typings.read_text(encoding="utf-8"))
+        assert declared is not None, typings
+        assert tuple(json.loads(n) for n in declared.group(1).split(" | ")) == BOT_NAMES, typings
