@@ -12,12 +12,8 @@ import attrs
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.agents import (
-    Agent,
-    AgentFactory,
-    play_game,
-)
-from modern_art.agents.factories import bot_factory as registered_bot
+from modern_art.agents import Agent, play_game
+from modern_art.agents.registry import make_bot
 from modern_art.cli import pictures
 from modern_art.cli.howto import summary
 from modern_art.cli.narrate import Narrator
@@ -58,13 +54,6 @@ def rules_from(args: argparse.Namespace) -> Rules:
     if args.open_money:
         rules = attrs.evolve(rules, open_money=True)
     return rules
-
-
-def bot_factory(
-    kind: str, playouts: int, iterations: int | None = None, move_time: float | None = None
-) -> AgentFactory:
-    """An agent factory for a bot named on the command line (the one registry's)."""
-    return registered_bot(kind, playouts=playouts, iterations=iterations, move_time=move_time)
 
 
 def save_record(record: GameRecord, path: str | None) -> None:
@@ -117,7 +106,7 @@ def demo(args: argparse.Namespace) -> int:
     names = [name for name, _ in DEMO_PLAYERS]
     check_writable(args.save)
     agents: list[Agent] = [
-        bot_factory(kind, 16)(args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
+        make_bot(kind, seed=args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
     ]
     out.print("[bold]Modern Art[/]: a demo game of four bots.", highlight=False)
     out.print(

@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.agents import Agent, Host, RandomAgent
+from modern_art.agents import Agent, Host
 from modern_art.agents.engine.agent import EngineAgent
 from modern_art.agents.host import last_decision
+from modern_art.agents.registry import FALLBACK_BOT, make_bot
 from modern_art.cli import BOTS
 from modern_art.cli.commands import (
     CommandError,
-    bot_factory,
     check_writable,
     console,
     read_records_file,
@@ -82,7 +82,7 @@ class Seating:
         """A fresh bot for each bot seat, seeded from the game's seed.
 
         A seat of kind ``engine:COMMAND`` is an engine process (the engine
-        protocol), with a random bot to take over if it fails; :func:`play`
+        protocol), with the registry's fallback bot to take over if it fails; :func:`play`
         ends every engine it started.
         """
         agents: dict[int, Agent] = {}
@@ -90,9 +90,9 @@ class Seating:
             seed = (self.seed or 0) * 10 + seat
             if kind.startswith("engine:"):
                 command = kind.removeprefix("engine:")
-                agents[seat] = EngineAgent(command, fallback=RandomAgent(seed=seed))
+                agents[seat] = EngineAgent(command, fallback=make_bot(FALLBACK_BOT, seed=seed))
             else:
-                agents[seat] = bot_factory(kind, playouts, iterations, move_time)(seed)
+                agents[seat] = make_bot(kind, seed, playouts, iterations, move_time)
         return agents
 
 

@@ -52,6 +52,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
+from modern_art.agents.registry import BOTS as LIBRARY_BOTS
 from modern_art.svg import artist_color
 from modern_art.web.addresses import Proxies
 from modern_art.web.aids import aid_routes
@@ -74,7 +75,7 @@ from modern_art.web.replays import Replays
 from modern_art.web.replies import NO_STORE as _NO_STORE
 from modern_art.web.replies import error as _error
 from modern_art.web.replies import reply as _reply
-from modern_art.web.seats import BOT_TITLES, BOTS, PRESETS, TableError, seat_for_token
+from modern_art.web.seats import BOTS, PRESETS, TableError, seat_for_token
 from modern_art.web.tables import GameTable
 
 __all__ = ["create_app"]
@@ -133,7 +134,7 @@ def create_app(
         low, high = TURN_SECONDS
         return _reply(
             {
-                "bots": [{"name": n, "title": BOT_TITLES[n]} for n in BOTS],
+                "bots": [{"name": n, "title": LIBRARY_BOTS[n].title} for n in BOTS],
                 "presets": list(PRESETS),
                 "turn": {"default": tables.timings.turn, "min": low, "max": high},
             }

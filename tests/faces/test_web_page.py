@@ -12,7 +12,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from modern_art import svg  # noqa: E402
-from modern_art.agents.bots import BOTS  # noqa: E402
+from modern_art.agents.registry import BOTS  # noqa: E402
 from modern_art.web import Registry, create_app  # noqa: E402
 from modern_art.web.app import STATIC  # noqa: E402
 from tests.helpers.webclient import FAST, NO_LIMITS  # noqa: E402
@@ -40,7 +40,7 @@ def test_the_page_and_the_pictures_share_one_artist_palette() -> None:
 def test_the_lobby_offers_every_bot_of_the_library_the_presets_and_the_clock() -> None:
     """GET /api/options lists the library's bots (Monte Carlo too), presets and clock range."""
     body = _client().get("/api/options").json()
-    assert [b["name"] for b in body["bots"]] == list(BOTS)
+    assert body["bots"] == [{"name": n, "title": BOTS[n].title} for n in sorted(BOTS)]
     assert "montecarlo" in [b["name"] for b in body["bots"]]
     assert body["presets"] == list(ma.presets())
     assert body["turn"]["min"] <= body["turn"]["default"] <= body["turn"]["max"]

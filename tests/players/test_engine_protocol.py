@@ -107,8 +107,8 @@ def test_ready_names_are_strings_cut_to_64_characters() -> None:
 
 def test_the_commands_take_their_bot_names_from_the_one_registry() -> None:
     """modern-art's bot list is the registry's, so a bot registered there appears everywhere."""
-    assert BOTS == registry.bot_names() == tuple(registry.BOTS)
-    for name in registry.bot_names():
+    assert BOTS == registry.BOT_NAMES == tuple(registry.BOTS)
+    for name in registry.BOT_NAMES:
         assert registry.make_bot(name, seed=1).act is not None
     with pytest.raises(ValueError, match="unknown bot 'chess'"):
         registry.make_bot("chess")

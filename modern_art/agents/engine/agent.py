@@ -110,10 +110,10 @@ class EngineAgent:
         self.cwd = cwd
         self.env = env
         self.pool = pool
+        """Where the process goes after a clean game, to play the next (``None``: it quits)."""
         self.log = log
         """Called with ``("runner", line)`` for each line sent and ``("engine", line)``
         for each line read: a transcript, for debugging an engine."""
-        """Where the process goes after a clean game, to play the next (``None``: it quits)."""
         self.name = os.path.basename(self.argv[0])
         """The engine's name from its ``ready`` (before it: the program's file name)."""
         self.author = ""

@@ -23,7 +23,7 @@ from attrs import field, frozen
 
 from modern_art.agents.engine.process import split_command
 from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
-from modern_art.agents.registry import canonical_bot
+from modern_art.agents.registry import FALLBACK_BOT, canonical_bot
 from modern_art.data.rules import Rules
 
 __all__ = ["ENGINE_PREFIX", "MatchPlan", "Player", "derived_seed"]
@@ -84,7 +84,7 @@ class MatchPlan:
     """The engines' move clock, in seconds."""
     hello_time: float = HELLO_SECONDS
     """How long an engine may take to answer ``hello``."""
-    fallback: str = "random"
+    fallback: str = FALLBACK_BOT
     """The built-in bot that takes the seat of an engine that breaks the protocol."""
     playouts: int | None = None
     """Playouts per decision for the Monte Carlo bot (its default if ``None``)."""
@@ -98,7 +98,7 @@ class MatchPlan:
         rules: Rules | None = None,
         move_time: float = MOVE_SECONDS,
         hello_time: float = HELLO_SECONDS,
-        fallback: str = "random",
+        fallback: str = FALLBACK_BOT,
         playouts: int | None = None,
     ) -> MatchPlan:
         """A plan for the PLAYER texts ``players``.
