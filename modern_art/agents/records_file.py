@@ -16,7 +16,8 @@ from types import TracebackType
 from typing import BinaryIO
 
 from modern_art.core.records import GameRecord
-from modern_art.wire.documents import SerializationError, from_json, to_json
+from modern_art.data.errors import SerializationError
+from modern_art.wire.documents import from_json, to_json
 
 __all__ = ["LinesFile", "RecordsFile"]
 

@@ -20,6 +20,7 @@ from modern_art.agents.registry import BOT_NAMES
 from modern_art.cli.engine import add_engine_parser
 from modern_art.cli.match_args import add_match_parser
 from modern_art.cli.options import bot_name, positive, seconds
+from modern_art.data.errors import CommandError
 
 __all__ = ["build_parser", "main"]
 
@@ -348,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nmodern-art: interrupted", file=sys.stderr)
         return 130
-    except commands.CommandError as exc:
+    except CommandError as exc:
         # The message may echo a path or a file's content: no control characters.
         print(f"modern-art {args.command}: {visible(str(exc))}", file=sys.stderr)
         return 1

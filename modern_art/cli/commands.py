@@ -18,19 +18,15 @@ from modern_art.cli import pictures
 from modern_art.cli.howto import summary
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
-from modern_art.core.records import GameRecord, ReplayError, replay
+from modern_art.core.records import GameRecord, replay
 from modern_art.core.transition import apply
 from modern_art.data.actions import Action
-from modern_art.data.errors import NotationError
+from modern_art.data.errors import CommandError, NotationError, ReplayError, SerializationError
 from modern_art.data.events import RoundEnded
 from modern_art.data.rules import Rules, preset, presets
 from modern_art.data.state import GameState, Step
 from modern_art.text.records import read_records, write_records
-from modern_art.wire.documents import MAX_JSON_BYTES, SerializationError, from_json, to_json
-
-
-class CommandError(Exception):
-    """A failure to report on stderr with exit code 1."""
+from modern_art.wire.documents import MAX_JSON_BYTES, from_json, to_json
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from rich.table import Table
 
 from modern_art.agents.search.analysis import Analysis, analyse
-from modern_art.cli.commands import CommandError, console
+from modern_art.cli.commands import console
 from modern_art.cli.narrate import card_text
 from modern_art.cli.safe import markup_safe
 from modern_art.core.seats import next_seat
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.data.errors import NotationError
+from modern_art.data.errors import CommandError, NotationError
 from modern_art.data.events import Event
 from modern_art.seeing.money import MoneyLedger
 from modern_art.seeing.views import OwnView, view

@@ -29,7 +29,6 @@ from modern_art.agents.host import last_decision
 from modern_art.agents.registry import FALLBACK_BOT, make_bot
 from modern_art.cli import BOTS
 from modern_art.cli.commands import (
-    CommandError,
     check_writable,
     console,
     read_records_file,
@@ -41,9 +40,10 @@ from modern_art.cli.narrate import Narrator
 from modern_art.cli.prompts import hand_line, status_line
 from modern_art.cli.safe import markup_safe
 from modern_art.cli.seat import Human, Quit, Undo
-from modern_art.core.records import GameRecord, ReplayError, replay
+from modern_art.core.records import GameRecord, replay
 from modern_art.core.transition import new_game
 from modern_art.data.actions import Action
+from modern_art.data.errors import CommandError, ReplayError
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, Step
 from modern_art.seeing.payout import best_case_payout, payout_if_round_ended_now

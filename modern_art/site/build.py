@@ -19,7 +19,8 @@ from pathlib import Path
 import attrs
 
 import modern_art as ma
-from modern_art.site.wheels import SiteError, default_cache, dependency_wheels, write_own_wheel
+from modern_art.data.errors import SiteError
+from modern_art.site.wheels import default_cache, dependency_wheels, write_own_wheel
 
 __all__ = ["PYODIDE_FILES", "PYODIDE_VERSION", "SITE_FILES", "Site", "find_pyodide", "write_site"]
 

@@ -18,13 +18,14 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import modern_art as ma
+from modern_art.data.errors import TableError
 from modern_art.web.inputs import bearer_token, read_body, whole
 from modern_art.web.practice import Analyst, undo
 from modern_art.web.push import Hub
 from modern_art.web.registry import Registry
 from modern_art.web.replays import Replay, Replays, replay_seat
 from modern_art.web.replies import NO_STORE, error, reply
-from modern_art.web.seats import TableError, seat_for_token
+from modern_art.web.seats import seat_for_token
 
 __all__ = ["aid_routes"]
 

@@ -53,6 +53,7 @@ from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
 from modern_art.agents.registry import BOTS as LIBRARY_BOTS
+from modern_art.data.errors import TableError
 from modern_art.svg import artist_color
 from modern_art.web.addresses import Proxies
 from modern_art.web.aids import aid_routes
@@ -75,7 +76,7 @@ from modern_art.web.replays import Replays
 from modern_art.web.replies import NO_STORE as _NO_STORE
 from modern_art.web.replies import error as _error
 from modern_art.web.replies import reply as _reply
-from modern_art.web.seats import BOTS, PRESETS, TableError, seat_for_token
+from modern_art.web.seats import BOTS, PRESETS, seat_for_token
 from modern_art.web.tables import GameTable
 
 __all__ = ["create_app"]

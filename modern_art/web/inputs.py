@@ -21,7 +21,8 @@ from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
-from modern_art.web.seats import BOTS, PRESETS, TableError
+from modern_art.data.errors import TableError
+from modern_art.web.seats import BOTS, PRESETS
 
 __all__ = ["MAX_BODY_BYTES", "bearer_token", "read_body", "strict_json", "table_request", "whole"]
 

@@ -28,8 +28,9 @@ import secrets
 
 from attrs import evolve
 
+from modern_art.data.errors import TableError
 from modern_art.web.registry import Registry
-from modern_art.web.seats import TableError, hash_token
+from modern_art.web.seats import hash_token
 from modern_art.web.tables import GameTable
 
 __all__ = ["claim", "rotate"]

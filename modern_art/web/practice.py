@@ -39,7 +39,8 @@ from attrs import evolve
 
 import modern_art as ma
 from modern_art.agents.host import last_decision
-from modern_art.web.seats import BOTS, TableError
+from modern_art.data.errors import TableError
+from modern_art.web.seats import BOTS
 from modern_art.web.tables import GameTable
 
 __all__ = ["ANALYSIS_SAMPLES", "Analyst", "undo"]

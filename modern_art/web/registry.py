@@ -34,8 +34,9 @@ from collections.abc import Callable, Collection, Sequence
 from attrs import evolve
 
 import modern_art as ma
+from modern_art.data.errors import TableError
 from modern_art.web.clocks import Timings
-from modern_art.web.seats import BOTS, Seat, TableError, hash_token
+from modern_art.web.seats import BOTS, Seat, hash_token
 from modern_art.web.store import Store, StoredTable
 from modern_art.web.tables import GameTable
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
-from modern_art.web.seats import TableError
+from modern_art.data.errors import TableError
 
 __all__ = ["NO_STORE", "error", "reply"]
 

@@ -19,6 +19,7 @@ from attrs import frozen
 
 import modern_art as ma
 from modern_art.agents.registry import BOTS as LIBRARY_BOTS
+from modern_art.data.errors import TableError
 
 __all__ = ["BOTS", "PRESETS", "Seat", "TableError", "hash_token", "seat_for_token"]
 
@@ -66,24 +67,6 @@ def seat_for_token(hashes: Sequence[str | None], token: str | None) -> int:
     if found is None:
         raise TableError(403, "this seat token is not valid at this table")
     return found
-
-
-class TableError(Exception):
-    """A request the table refuses: ``status`` is the HTTP status, ``str()`` the message."""
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        rule: str | None = None,
-        *,
-        retry_after: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.rule = rule
-        self.retry_after = retry_after
-        """Seconds after which asking again may succeed (a ``Retry-After`` header)."""
 
 
 @frozen

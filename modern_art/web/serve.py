@@ -173,11 +173,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         import uvicorn  # noqa: PLC0415 (the web extra: --help works without it)
 
+        from modern_art.data.errors import StoreError  # noqa: PLC0415
         from modern_art.web import Limits, Registry, Store, Timings, create_app  # noqa: PLC0415
         from modern_art.web.addresses import Proxies, allowed_hosts  # noqa: PLC0415
         from modern_art.web.connections import ConnectionLimits, guarded_protocol  # noqa: PLC0415
         from modern_art.web.practice import Analyst  # noqa: PLC0415
-        from modern_art.web.store import StoreError  # noqa: PLC0415
     except ImportError as err:
         parser.exit(
             1,

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 import modern_art as ma
+from modern_art.data.errors import SiteError
 from modern_art.site.build import PYODIDE_FILES, SHARED_FILES, SITE_FILES, write_site
-from modern_art.site.wheels import SiteError, dependency_wheels, write_own_wheel
+from modern_art.site.wheels import dependency_wheels, write_own_wheel
 from tests.helpers.site import JS, PYODIDE, ROOT, need_node_tooling
 
 need_node_tooling()

@@ -23,8 +23,8 @@ from tests.helpers.webkit import need
 need("starlette")
 
 import modern_art as ma  # noqa: E402
+from modern_art.data.errors import StoreError  # noqa: E402
 from modern_art.web import Registry, Store  # noqa: E402
-from modern_art.web.store import StoreError  # noqa: E402
 from tests.helpers.webclient import FAST, ROOT  # noqa: E402
 from tests.helpers.webkit import Clock  # noqa: E402
 

@@ -15,9 +15,9 @@ need("starlette.testclient")
 from attrs import evolve  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
+from modern_art.data.errors import TableError  # noqa: E402
 from modern_art.web import Limits, Registry, create_app  # noqa: E402
 from modern_art.web.addresses import Proxies, allowed_hosts  # noqa: E402
-from modern_art.web.seats import TableError  # noqa: E402
 from tests.helpers.webclient import FAST, JSON, NO_LIMITS, auth  # noqa: E402
 from tests.helpers.webkit import Clock  # noqa: E402
 

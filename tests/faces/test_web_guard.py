@@ -17,10 +17,10 @@ from starlette.requests import Request  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
+from modern_art.data.errors import TableError  # noqa: E402
 from modern_art.web import Limits, Registry, create_app  # noqa: E402
 from modern_art.web.app import STATIC  # noqa: E402
 from modern_art.web.inputs import read_body  # noqa: E402
-from modern_art.web.seats import TableError  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import FAST, JSON, NO_LIMITS, auth, open_http, post_action, seat_view  # noqa: E402
 

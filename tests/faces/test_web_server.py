@@ -18,8 +18,8 @@ need("starlette.testclient")
 from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
+from modern_art.data.errors import TableError  # noqa: E402
 from modern_art.web import Registry, Timings, create_app  # noqa: E402
-from modern_art.web.seats import TableError  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import (  # noqa: E402
     FAST,

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 import modern_art as ma
-from modern_art.agents.engine.agent import EngineAgent, EngineError
+from modern_art.agents.engine.agent import EngineAgent
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.runner import run_match
 from modern_art.agents.match.summary import MatchResult
+from modern_art.data.errors import EngineError
 from tests.helpers.processes import descendants
 
 BAD = Path(__file__).with_name("engines") / "bad_engine.py"

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 import modern_art as ma
 from modern_art.agents.engine import agent as agent_module
 from modern_art.agents.engine.agent import EngineAgent
-from modern_art.agents.engine.process import EngineError
 from modern_art.agents.engine.protocol import QUIT_LINE, action_line, ready_line
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.runner import run_match
+from modern_art.data.errors import EngineError
 from modern_art.testing import PlayedGame
 from tests.helpers.hidden_info import history_twin, played
 

@@ -12,7 +12,6 @@ import modern_art as ma
 from modern_art.agents import registry
 from modern_art.agents.engine.protocol import (
     MAX_LINE_BYTES,
-    ProtocolError,
     act_line,
     events_line,
     hello_line,
@@ -22,6 +21,7 @@ from modern_art.agents.engine.protocol import (
     result_line,
 )
 from modern_art.cli import BOTS
+from modern_art.data.errors import ProtocolError
 from tests.helpers.docs import DOCS, ROOT
 
 

@@ -21,11 +21,10 @@ from types import TracebackType
 
 from modern_art.agents.base import Agent
 from modern_art.agents.engine.pool import EnginePool
-from modern_art.agents.engine.process import EngineError, EngineProcess, split_command
+from modern_art.agents.engine.process import EngineProcess, split_command
 from modern_art.agents.engine.protocol import (
     HELLO_SECONDS,
     MOVE_SECONDS,
-    ProtocolError,
     act_line,
     events_line,
     hello_line,
@@ -35,6 +34,7 @@ from modern_art.agents.engine.protocol import (
     result_line,
 )
 from modern_art.data.actions import Action
+from modern_art.data.errors import EngineError, ProtocolError
 from modern_art.data.events import Event
 from modern_art.data.rules import Rules
 from modern_art.seeing.views import OwnView

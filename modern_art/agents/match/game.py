@@ -13,12 +13,12 @@ from attrs import frozen
 from modern_art.agents.base import Agent, agent_name
 from modern_art.agents.engine.agent import EngineAgent
 from modern_art.agents.engine.pool import EnginePool
-from modern_art.agents.engine.protocol import ErrorKind
 from modern_art.agents.host import Host
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.registry import make_bot
 from modern_art.core.records import GameRecord
 from modern_art.core.transition import new_game
+from modern_art.data.errors import ErrorKind
 
 __all__ = ["GameResult", "SeatError", "play_match_game"]
 

@@ -24,7 +24,8 @@ from typing import Any, Final
 from modern_art.agents.match.game import GameResult, SeatError
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.records_file import LinesFile
-from modern_art.wire.documents import SerializationError, from_json, to_json
+from modern_art.data.errors import SerializationError
+from modern_art.wire.documents import from_json, to_json
 from modern_art.wire.parsing import MAX_JSON_BYTES, TextError, parse
 
 __all__ = ["LINE_TYPE", "MatchRecords"]
