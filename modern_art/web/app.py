@@ -52,7 +52,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
-from modern_art.svg import artist_color
+from modern_art.svg import palette_css
 from modern_art.web.addresses import Proxies
 from modern_art.web.aids import aid_routes
 from modern_art.web.documents import seat_document_text, view_document
@@ -83,12 +83,7 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 
-_BOARD = tuple(f"artist {i}" for i in range(7))
-PALETTE_CSS = (
-    "/* The artists' colours by board position: modern_art.svg.artist_color's. */\n:root {\n"
-    + "".join(f"  --artist-{i}: {artist_color(a, _BOARD)};\n" for i, a in enumerate(_BOARD))
-    + "}\n"
-)
+PALETTE_CSS = palette_css()
 """``/static/palette.css``: one artist palette for the page and :mod:`modern_art.svg`."""
 
 
