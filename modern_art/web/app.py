@@ -191,8 +191,7 @@ def create_app(
         try:
             await read_body(request)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 token = rotate(tables, table, you)
             return _reply({"seat": you, "token": token, "link": f"/t/{table.id}#token={token}"})
         except TableError as err:
@@ -210,8 +209,7 @@ def create_app(
         try:
             since = whole(request, "since", default=0)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 now = tables.clock()
                 table.touched = now
                 text, _ = seat_document_text(table, you, since, now)
@@ -223,8 +221,7 @@ def create_app(
         try:
             since = whole(request, "since", default=0)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
         except TableError as err:
             return _error(err)
         return StreamingResponse(
@@ -238,8 +235,7 @@ def create_app(
             body = await read_body(request)  # read first: no await while holding the lock
             step = whole(request, "step")
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 if whole(request, "undos", default=table.undos) != table.undos:
                     raise TableError(409, "you took a decision back since; the page refreshes")
                 try:
@@ -259,8 +255,7 @@ def create_app(
         try:
             await read_body(request)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 now = tables.clock()
                 table.touched = now
                 table.come_back(you, now)
