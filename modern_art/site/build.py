@@ -217,12 +217,12 @@ def write_site(
     for wheel in deps:
         put(f"wheels/{wheel.name}", wheel.read_bytes())
     wheels = [n.removeprefix("wheels/") for n in written if n.startswith("wheels/")]
-    own, service = _static("site/static"), _static("web/static")
+    site, service = _static("site/static"), _static("web/static")
     for name in SITE_FILES:
         if name != "index.html":
-            put(name, own.joinpath(name).read_bytes())
+            put(name, site.joinpath(name).read_bytes())
     page = site_page(
-        own.joinpath("index.html").read_text(encoding="utf-8"),
+        site.joinpath("index.html").read_text(encoding="utf-8"),
         service.joinpath("index.html").read_text(encoding="utf-8"),
     )
     put("index.html", page.encode())
