@@ -37,8 +37,7 @@ def aid_routes(tables: Registry, hub: Hub, analyst: Analyst, replays: Replays) -
         try:
             await read_body(request)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 done = undo(table, you, tables.clock())
                 done["undos"] = table.undos
             hub.publish(tables)
@@ -49,8 +48,7 @@ def aid_routes(tables: Registry, hub: Hub, analyst: Analyst, replays: Replays) -
     async def analysis(request: Request) -> Response:
         try:
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 seen, events, seed = analyst.ask(table, you)
             return reply(await analyst.run(table.id, seen, events, seed))
         except TableError as err:

@@ -54,7 +54,7 @@ from starlette.staticfiles import StaticFiles
 import modern_art as ma
 from modern_art.agents.registry import BOTS as LIBRARY_BOTS
 from modern_art.data.errors import TableError
-from modern_art.svg import artist_color
+from modern_art.svg import palette_css
 from modern_art.web.addresses import Proxies
 from modern_art.web.aids import aid_routes
 from modern_art.web.documents import seat_document_text, view_document
@@ -85,12 +85,7 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 
-_BOARD = tuple(f"artist {i}" for i in range(7))
-PALETTE_CSS = (
-    "/* The artists' colours by board position: modern_art.svg.artist_color's. */\n:root {\n"
-    + "".join(f"  --artist-{i}: {artist_color(a, _BOARD)};\n" for i, a in enumerate(_BOARD))
-    + "}\n"
-)
+PALETTE_CSS = palette_css()
 """``/static/palette.css``: one artist palette for the page and :mod:`modern_art.svg`."""
 
 
@@ -198,8 +193,7 @@ def create_app(
         try:
             await read_body(request)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 token = rotate(tables, table, you)
             return _reply({"seat": you, "token": token, "link": f"/t/{table.id}#token={token}"})
         except TableError as err:
@@ -217,8 +211,7 @@ def create_app(
         try:
             since = whole(request, "since", default=0)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 now = tables.clock()
                 table.touched = now
                 text, _ = seat_document_text(table, you, since, now)
@@ -230,8 +223,7 @@ def create_app(
         try:
             since = whole(request, "since", default=0)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
         except TableError as err:
             return _error(err)
         return StreamingResponse(
@@ -245,8 +237,7 @@ def create_app(
             body = await read_body(request)  # read first: no await while holding the lock
             step = whole(request, "step")
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 if whole(request, "undos", default=table.undos) != table.undos:
                     raise TableError(409, "you took a decision back since; the page refreshes")
                 try:
@@ -266,8 +257,7 @@ def create_app(
         try:
             await read_body(request)
             with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
+                table, you = tables.seated(request.path_params["table"], bearer_token(request))
                 now = tables.clock()
                 table.touched = now
                 table.come_back(you, now)

@@ -259,6 +259,17 @@ class Registry:
             table.advance(now)
             return table
 
+    def seated(self, table_id: str, token: str | None) -> tuple[GameTable, int]:
+        """The table ``table_id`` (as :meth:`get`) and the seat ``token`` holds at it.
+
+        Raises:
+            TableError: as :meth:`get`; 401 without a token, 403 for a token of
+                no seat there (:meth:`GameTable.seat_of`).
+        """
+        with self.lock:
+            table = self.get(table_id)
+            return table, table.seat_of(token)
+
     def expire(self, now: float | None = None) -> list[str]:
         """Let tables go: unfinished ones nobody seated has looked at for ``timings.ttl``
         seconds, finished ones ``timings.finished_ttl`` seconds after their end."""

@@ -18,8 +18,16 @@ import pytest
 
 import modern_art as ma
 from modern_art.data.errors import SiteError
-from modern_art.site.build import PYODIDE_FILES, SHARED_FILES, SITE_FILES, write_site
+from modern_art.site.build import (
+    PALETTE,
+    PYODIDE_FILES,
+    SHARED_FILES,
+    SITE_FILES,
+    site_page,
+    write_site,
+)
 from modern_art.site.wheels import dependency_wheels, write_own_wheel
+from modern_art.svg import palette_css
 from tests.helpers.site import JS, PYODIDE, ROOT, need_node_tooling
 
 need_node_tooling()
@@ -59,16 +67,35 @@ def test_the_site_holds_pyodide_the_wheels_and_the_page(site: Path) -> None:
     )
 
 
-def test_the_look_is_the_web_tables_own_stylesheet(site: Path) -> None:
-    """style.css is modern_art/web/static/style.css itself, copied in at build time."""
-    shared = ROOT / "modern_art" / "web" / "static" / "style.css"
-    assert (site / "style.css").read_bytes() == shared.read_bytes()
-    assert not (ROOT / "modern_art" / "site" / "static" / "style.css").exists()
+def test_the_look_is_the_web_tables_own_stylesheet_renderer_and_palette(site: Path) -> None:
+    """style.css and render.js are the service's own, copied in; palette.css is the service's."""
+    for name in SHARED_FILES:
+        shared = ROOT / "modern_art" / "web" / "static" / name
+        assert (site / name).read_bytes() == shared.read_bytes(), name
+        assert not (ROOT / "modern_art" / "site" / "static" / name).exists(), name
+    assert (site / PALETTE).read_text() == palette_css()
+    page = (site / "index.html").read_text()
+    assert 'href="palette.css"' in page and '<script src="render.js">' in page
+    assert "<!-- part" not in page and '<table id="board-table">' in page
+
+
+def test_the_site_page_takes_its_parts_from_the_services_page() -> None:
+    """Each part of the template is the service's page's; a part it lacks is an error."""
+    service = (ROOT / "modern_art" / "web" / "static" / "index.html").read_text()
+    template = (ROOT / "modern_art" / "site" / "static" / "index.html").read_text()
+    page = site_page(template, service)
+    for part in (
+        '<section id="board" class="panel">',
+        '<div id="hand-cards" class="cards"></div>',
+    ):
+        assert part in service and part in page and part not in template
+    with pytest.raises(SiteError, match="no part 'nothing'"):
+        site_page("<!-- part nothing -->\n", service)
 
 
 def test_no_file_points_outside_the_folder(site: Path) -> None:
     """No page file names a CDN or any other host: every URL in them is relative."""
-    for name in ("index.html", "page.js", "modern-art.js", "site.css"):
+    for name in ("index.html", "page.js", "modern-art.js", "site.css", *SHARED_FILES, PALETTE):
         text = (site / name).read_text()
         assert "http://" not in text and "https://" not in text and "//cdn" not in text, name
 

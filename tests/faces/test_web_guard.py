@@ -160,7 +160,7 @@ def test_the_page_needs_no_inline_script_or_style() -> None:
     html = (STATIC / "index.html").read_text()
     scripts = [
         f'<script src="/static/{name}.js">'
-        for name in ("connection", "practice", "replay", "table")
+        for name in ("render", "connection", "practice", "replay", "table")
     ]
     assert re.findall(r"<script[^>]*>", html) == scripts
     assert "<style" not in html and " style=" not in html

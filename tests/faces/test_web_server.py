@@ -45,6 +45,7 @@ def test_page_and_static_files_are_served(client: TestClient) -> None:
         assert "text/html" in reply.headers["content-type"]
         assert '<script src="/static/table.js">' in reply.text
     assert "function render()" in client.get("/static/table.js").text
+    assert "function cardNode(" in client.get("/static/render.js").text
     assert "async function listen()" in client.get("/static/connection.js").text
     assert client.get("/static/style.css").status_code == 200
     assert client.get("/static/nothing.js").status_code == 404

@@ -19,7 +19,15 @@ import pytest
 from tests.helpers.webkit import missing, need
 
 ROOT = Path(__file__).resolve().parents[2]
-STATIC = ("index.html", "style.css", "table.js", "connection.js", "practice.js", "replay.js")
+STATIC = (
+    "index.html",
+    "style.css",
+    "render.js",
+    "table.js",
+    "connection.js",
+    "practice.js",
+    "replay.js",
+)
 
 
 @pytest.fixture(scope="module")
