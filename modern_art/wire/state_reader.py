@@ -46,7 +46,7 @@ _STATE_KEYS: Final = frozenset(["format", "type", *(f.name for f in attrs.fields
 _PLAYER_KEYS: Final = frozenset(f.name for f in attrs.fields(PlayerState))
 
 
-class _Declined(Exception):
+class _DeclinedError(Exception):
     """The document is not one this reader is sure of: the converter reads it instead."""
 
 
@@ -60,7 +60,10 @@ def read_state(doc: object, fmt: str, rules: Rules | None) -> GameState | None:
     """
     try:
         return check_state(_Reader().state(doc, fmt, rules))
-    except (_Declined, WireError):  # the converter reads it, and reports the fault with its path
+    except (
+        _DeclinedError,
+        WireError,
+    ):  # the converter reads it, and reports the fault with its path
         return None
 
 
@@ -74,13 +77,13 @@ class _Reader:
     def state(self, doc: object, fmt: str, rules: Rules | None) -> GameState:
         fields = _fields(doc, _STATE_KEYS)
         if fields["format"] != fmt or fields["type"] != "GameState":
-            raise _Declined
+            raise _DeclinedError
         own = self.rules(fields["rules"])
         if rules is not None and own != rules:
-            raise _Declined
+            raise _DeclinedError
         players = fields["players"]
         if type(players) is not list:
-            raise _Declined
+            raise _DeclinedError
         return GameState(
             own,
             tuple([self.player(p) for p in players]),
@@ -101,13 +104,13 @@ class _Reader:
                 if value == written and repr(value) == shown:
                     self.deck, self.faces = preset.deck, faces
                     return preset
-        raise _Declined
+        raise _DeclinedError
 
     def player(self, value: object) -> PlayerState:
         fields = _fields(value, _PLAYER_KEYS)
         name, money = fields["name"], fields["money"]
         if type(name) is not str:
-            raise _Declined
+            raise _DeclinedError
         hand, museum = self.cards(fields["hand"]), self.cards(fields["museum"])
         return PlayerState(name, _int(money), hand, museum)
 
@@ -123,24 +126,24 @@ class _Reader:
         is a Python property).
         """
         if type(value) is not list:
-            raise _Declined
+            raise _DeclinedError
         deck, faces, size = self.deck, self.faces, len(self.deck)
         for item in value:
             if type(item) is not dict or len(item) != 3:
-                raise _Declined
+                raise _DeclinedError
             card_id = item.get("id")
             if type(card_id) is not int or not 0 <= card_id < size:
-                raise _Declined
+                raise _DeclinedError
             artist, auction = faces[card_id]
             if item.get("artist") != artist or item.get("auction") != auction:
-                raise _Declined  # a str equals only a str: no other JSON value passes
+                raise _DeclinedError  # a str equals only a str: no other JSON value passes
         return tuple([deck[item["id"]] for item in value])
 
     def phase(self, value: object) -> Phase:
         tag = value.get("type") if type(value) is dict else None
         row = _PHASES.get(tag) if type(tag) is str else None
         if row is None:
-            raise _Declined
+            raise _DeclinedError
         cls, keys, readers = row
         fields = _fields(value, keys)
         made: Phase = cls(*[read(self, fields[name]) for name, read in readers])
@@ -150,7 +153,7 @@ class _Reader:
 def _fields(value: object, keys: frozenset[str]) -> dict[str, Any]:
     """``value`` if it is an object of exactly these keys."""
     if type(value) is not dict or value.keys() != keys:
-        raise _Declined
+        raise _DeclinedError
     return value
 
 
@@ -176,7 +179,7 @@ _LIMIT: Final = 10**MAX_INT_DIGITS
 def _int(value: object) -> int:
     """An integer of at most :data:`~modern_art.wire.parsing.MAX_INT_DIGITS` digits."""
     if type(value) is not int or not -_LIMIT < value < _LIMIT:
-        raise _Declined
+        raise _DeclinedError
     return value
 
 
@@ -187,29 +190,29 @@ def _maybe_int(value: object) -> int | None:
 def _ints(value: object) -> tuple[int, ...]:
     """An array of integers of at most 18 digits each."""
     if type(value) is not list:
-        raise _Declined
+        raise _DeclinedError
     for item in value:
         if type(item) is not int or not -_LIMIT < item < _LIMIT:
-            raise _Declined
+            raise _DeclinedError
     return tuple(value)
 
 
 def _tiles(value: object) -> tuple[tuple[int, ...], ...]:
     if type(value) is not list:
-        raise _Declined
+        raise _DeclinedError
     return tuple([_ints(row) for row in value])
 
 
 def _bids(value: object) -> tuple[int | None, ...]:
     if type(value) is not list:
-        raise _Declined
+        raise _DeclinedError
     return tuple([_maybe_int(item) for item in value])
 
 
 def _seats(value: object) -> frozenset[int]:
     seats = frozenset(_ints(value))
     if len(seats) != len(value):  # type: ignore[arg-type]
-        raise _Declined
+        raise _DeclinedError
     return seats
 
 
