@@ -47,8 +47,10 @@ from modern_art.wire.parsing import (
     MAX_JSON_BYTES,
     MAX_JSON_DEPTH,
     TextError,
+    check_bounds,
     holds_long_int,
     parse,
+    parse_unbounded,
     written_long_int,
 )
 from modern_art.wire.state_reader import read_state
@@ -228,13 +230,16 @@ def from_json(
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
-    if kind == "state":  # the commonest document, read by hand when it is sure to be sound
-        state = read_state(text, FORMAT, rules, max_bytes)
-        if state is not None:
-            return state
     where = f"invalid {kind} document"
     try:
-        doc = parse(text, max_bytes)
+        if kind == "state":  # the commonest document: parsed once, read by hand when it can be
+            doc = parse_unbounded(text, max_bytes)
+            state = read_state(doc, FORMAT, rules)
+            if state is not None:
+                return state
+            check_bounds(doc)  # what read_state bounds by reading, before the converter reads
+        else:
+            doc = parse(text, max_bytes)
     except TextError as exc:
         raise SerializationError(f"{where}: {exc}") from None
     try:

@@ -16,7 +16,7 @@ def written(tmp_path: Path, state: ma.GameState, name: str = "pos.txt") -> str:
 
 
 def test_analyse_json_is_the_librarys_analysis_of_the_position(tmp_path: Path) -> None:
-    """The command's JSON is ma.analyse of the position's seat to act, money known (R7.4)."""
+    """The command's JSON is the analysis document of ma.analyse for the seat to act (R7.4)."""
     state = ma.play_game([ma.HeuristicAgent() for _ in range(3)], seed=2).start()
     path = written(tmp_path, state)
     result = run("analyse", path, "--samples", "10", "--seed", "4", "--json")
@@ -24,10 +24,15 @@ def test_analyse_json_is_the_librarys_analysis_of_the_position(tmp_path: Path) -
     report = json.loads(result.stdout)
     ledger = ma.MoneyLedger(tuple(p.money for p in state.players))
     expected = ma.analyse(ma.view(state, 0), samples=10, seed=4, ledger=ledger)
-    assert report["seat"] == 0 and report["samples"] == 10
+    assert report["seat"] == 0 and report["samples"] == 10 and report["step"] == state.step
+    assert report["type"] == "Analysis" and report["format"] == ma.FORMAT
     assert [a["p_rank"] for a in report["artists"]] == [list(o.p_rank) for o in expected.artists]
-    assert [ma.parse_action(a["action"], state) for a in report["actions"]] == [
+    assert [ma.from_json(json.dumps(a["action"]), "action") for a in report["actions"]] == [
         v.action for v in expected.actions
+    ]
+    names = [p.name for p in state.players]
+    assert [a["text"] for a in report["actions"]] == [
+        ma.describe(v.action, names, 0) for v in expected.actions
     ]
 
 
