@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import TypeVar
 
 from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
 from modern_art.agents.registry import BOTS
@@ -10,34 +12,27 @@ from modern_art.agents.registry import BOTS
 __all__ = ["add_match_parser"]
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return value
+N = TypeVar("N", int, float)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < 3600:
-        raise argparse.ArgumentTypeError(f"expected seconds above 0 (e.g. 0.5), got {text!r}")
-    return value
+def _between(kind: Callable[[str], N], low: N, high: float, expected: str) -> Callable[[str], N]:
+    """An option's type: a number of ``kind`` strictly between ``low`` and ``high``."""
+
+    def read(text: str) -> N:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = low  # refused below, with the same message as a number out of range
+        if not low < value < high:
+            raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+        return value
+
+    return read
 
 
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a rate between 0 and 1, got {text!r}")
-    return value
+_positive = _between(int, 0, float("inf"), "a positive whole number")
+_seconds = _between(float, 0.0, 3600, "seconds above 0 (e.g. 0.5)")
+_rate = _between(float, 0.0, 1, "a rate between 0 and 1")
 
 
 def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
