@@ -49,13 +49,9 @@ class _Plan:
     """Everything a worker needs to play any game of the tournament (picklable)."""
 
     makers: tuple[AgentMaker, ...]
-    rules: Rules | None
+    rules: Rules
     rotation: Rotation
     keep_records: bool
-
-    @property
-    def game_rules(self) -> Rules:
-        return self.rules if self.rules is not None else Rules()
 
     def agent(self, entry: int, seed: int, pool: EnginePool | None) -> Agent:
         return self.makers[entry](seed)
@@ -148,7 +144,12 @@ def tournament(
             f" got {type(executor).__name__!r}"
         )
     makers = tuple(agent_maker(factory, entry) for entry, factory in enumerate(lineup))
-    plan = _Plan(makers, rules, Rotation(len(makers), seed), keep_records=records is not None)
+    plan = _Plan(
+        makers,
+        rules if rules is not None else Rules(),
+        Rotation(len(makers), seed),
+        keep_records=records is not None,
+    )
     log: RecordsFile[_Played] | None = None
     if records is not None:
         # The JSON documents (cattrs and its converter) load only for a run that keeps records.
@@ -216,7 +217,7 @@ class _ResumeCheck:
         seated = tuple(self.names()[entry] for entry in rotation.seats(game))
         if record.players != seated:
             why = f"seats {', '.join(record.players)}, not {', '.join(seated)}"
-        elif record.rules != self.plan.game_rules:
+        elif record.rules != self.plan.rules:
             why = "was played with other rules"
         elif record.seed != expected or record.first_auctioneer != 0:
             why = f"has deal seed {record.seed}, not {expected} (tournament seed {rotation.seed})"

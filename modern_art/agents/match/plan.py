@@ -128,11 +128,6 @@ class MatchPlan:
         """The seats and seeds of every game (the one runner's :class:`Rotation`)."""
         return Rotation(len(self.players), self.seed)
 
-    @property
-    def game_rules(self) -> Rules:
-        """The variant every game is played with: :attr:`rules`."""
-        return self.rules
-
     def seats(self, game: int) -> tuple[int, ...]:
         """Which player (its index in :attr:`players`) holds each seat of game ``game``."""
         return self.rotation.seats(game)

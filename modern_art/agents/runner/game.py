@@ -36,7 +36,7 @@ class Lineup(Protocol):
         ...  # pragma: no cover
 
     @property
-    def game_rules(self) -> Rules:
+    def rules(self) -> Rules:
         """The variant every game is played with."""
         ...  # pragma: no cover
 
@@ -120,9 +120,9 @@ def play_seated(lineup: Lineup, game: int, pool: EnginePool | None = None) -> Ga
             lineup.table_name(entry, agent) for entry, agent in zip(seats, agents, strict=True)
         )
         seed = rotation.deal_seed(game)
-        state = new_game(names, seed=seed, rules=lineup.game_rules)
+        state = new_game(names, seed=seed, rules=lineup.rules)
         for seat, engine in engines.items():  # all start at once, then say ready
-            engine.launch(seat, names, lineup.game_rules)
+            engine.launch(seat, names, lineup.rules)
         for engine in engines.values():
             engine.wait_ready()
         host = Host(state, agents)
