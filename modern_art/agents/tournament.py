@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from modern_art.agents.base import Agent, agent_name
-from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.factories import AgentFactory, AgentMaker, agent_maker
 from modern_art.agents.runner.dispatch import Games, Submitter, here, on_executor
 from modern_art.agents.runner.game import Outcome, play_seated
@@ -35,6 +34,7 @@ from modern_art.core.records import GameRecord
 from modern_art.data.rules import Rules
 
 if TYPE_CHECKING:
+    from modern_art.agents.engine.pool import EnginePool
     from modern_art.agents.runner.records import RecordsFile
 
 __all__ = ["AgentFactory", "Standing", "TournamentResult", "tournament", "wilson_interval"]
@@ -58,6 +58,10 @@ class _Plan:
 
     def table_name(self, entry: int, agent: Agent) -> str:
         return agent_name(agent)
+
+    def engine(self, agent: Agent) -> None:
+        # An engine a lineup's factory made starts on its first act and is its own to close.
+        return None
 
 
 @frozen

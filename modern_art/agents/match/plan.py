@@ -157,3 +157,7 @@ class MatchPlan:
     def table_name(self, entry: int, agent: Agent) -> str:
         """Player ``entry``'s name in the game's record: its :attr:`Player.label`."""
         return self.players[entry].label
+
+    def engine(self, agent: Agent) -> EngineAgent | None:
+        """``agent`` if it is an engine: the match starts, tells and closes every one."""
+        return agent if isinstance(agent, EngineAgent) else None

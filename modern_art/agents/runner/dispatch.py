@@ -16,15 +16,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, wait
-from typing import Any, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
-from modern_art.agents.engine.pool import EnginePool
+if TYPE_CHECKING:
+    from modern_art.agents.engine.pool import EnginePool
 
 __all__ = ["Games", "OneGame", "Submitter", "batches", "here", "in_order", "on_executor"]
 
 T = TypeVar("T")
 
-OneGame: TypeAlias = Callable[[int, EnginePool | None], T]
+OneGame: TypeAlias = Callable[[int, "EnginePool | None"], T]
 """Plays game number ``g`` (engines from the pool, if any) and returns what the run keeps."""
 
 Games: TypeAlias = Callable[[range], Generator[list[T], None, None]]
@@ -40,16 +41,20 @@ class Submitter(Protocol):
         ...  # pragma: no cover
 
 
-def here(one: OneGame[T]) -> Games[T]:
-    """Games played one at a time in this process, engines kept between them."""
+def here(one: OneGame[T], engines: Callable[[], EnginePool] | None = None) -> Games[T]:
+    """Games played one at a time in this process, in a pool of ``engines()`` if given.
+
+    The pool keeps the engines between games; it is closed when the games end.
+    """
 
     def play(todo: range) -> Generator[list[T], None, None]:
-        pool = EnginePool()
+        pool = engines() if engines is not None else None
         try:
             for game in todo:
                 yield [one(game, pool)]
         finally:
-            pool.close()
+            if pool is not None:
+                pool.close()
 
     return play
 

@@ -3,26 +3,30 @@
 :func:`play_seated` seats one agent per seat as the run's :class:`Lineup`
 makes them (seats and seeds from its :class:`~modern_art.agents.runner.seating.Rotation`),
 plays the game in a :class:`~modern_art.Host` and keeps a :class:`GameResult`.
-Every engine among the agents (an :class:`~modern_art.EngineAgent`) is
-started (``hello``) before the first action, gets the ``result`` at the end,
-and is closed whatever happens, an interruption included.
+Every engine the lineup runs (a match's :class:`~modern_art.EngineAgent`)
+is started (``hello``) before the first action, gets the ``result`` at the
+end, and is closed whatever happens, an interruption included. This module
+imports no engine: they load the JSON converter, which a tournament without
+records never needs.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from attrs import frozen
 
 from modern_art.agents.base import Agent, agent_name
-from modern_art.agents.engine.agent import EngineAgent
-from modern_art.agents.engine.pool import EnginePool
-from modern_art.agents.engine.protocol import ErrorKind
 from modern_art.agents.host import Host
-from modern_art.agents.runner.seating import Rotation
 from modern_art.core.records import GameRecord
 from modern_art.core.transition import new_game
-from modern_art.data.rules import Rules
+
+if TYPE_CHECKING:
+    from modern_art.agents.engine.agent import EngineAgent
+    from modern_art.agents.engine.pool import EnginePool
+    from modern_art.agents.engine.protocol import ErrorKind
+    from modern_art.agents.runner.seating import Rotation
+    from modern_art.data.rules import Rules
 
 __all__ = ["GameResult", "Lineup", "Outcome", "SeatError", "play_seated"]
 
@@ -46,6 +50,10 @@ class Lineup(Protocol):
 
     def table_name(self, entry: int, agent: Agent) -> str:
         """The name the game's record gives ``agent``, lineup entry ``entry``."""
+        ...  # pragma: no cover
+
+    def engine(self, agent: Agent) -> EngineAgent | None:
+        """The engine ``agent`` is if the run starts, tells and closes it; else ``None``."""
         ...  # pragma: no cover
 
 
@@ -114,8 +122,9 @@ def play_seated(lineup: Lineup, game: int, pool: EnginePool | None = None) -> Ga
         for seat, entry in enumerate(seats):
             agent = lineup.agent(entry, rotation.agent_seed(game, seat), pool)
             agents.append(agent)
-            if isinstance(agent, EngineAgent):
-                engines[seat] = agent
+            engine = lineup.engine(agent)
+            if engine is not None:
+                engines[seat] = engine
         names = tuple(
             lineup.table_name(entry, agent) for entry, agent in zip(seats, agents, strict=True)
         )

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from modern_art.agents.runner.dispatch import Games
-from modern_art.agents.runner.records import RecordsFile
+
+if TYPE_CHECKING:
+    # The records file loads the JSON documents: a run without one never needs them.
+    from modern_art.agents.runner.records import RecordsFile
 
 __all__ = ["ProgressCallback", "check_counts", "run_games"]
 

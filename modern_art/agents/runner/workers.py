@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import functools
 import signal
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from types import FrameType
 from typing import TYPE_CHECKING, TypeVar
 
-from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.runner.dispatch import Games, OneGame, here
 
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
+
+    from modern_art.agents.engine.pool import EnginePool
 
 __all__ = ["in_workers", "worker_context"]
 
@@ -42,14 +43,20 @@ def worker_context() -> BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def in_workers(one: OneGame[T], workers: int) -> Games[T]:
-    """Games played one a task by up to ``workers`` processes; closing the iterator ends them."""
+def in_workers(one: OneGame[T], workers: int, engines: Callable[[], EnginePool]) -> Games[T]:
+    """Games played one a task by up to ``workers`` processes; closing the iterator ends them.
+
+    Each worker keeps its engines between games in a pool of ``engines()``
+    (a picklable callable, such as the class), closed as the worker exits.
+    """
 
     def play(todo: range) -> Generator[list[T], None, None]:
         if len(todo) <= 1:
-            yield from here(one)(todo)
+            yield from here(one, engines)(todo)
             return
-        pool = worker_context().Pool(min(workers, len(todo)), initializer=_worker_started)
+        pool = worker_context().Pool(
+            min(workers, len(todo)), initializer=_worker_started, initargs=(engines,)
+        )
         try:
             for result in pool.imap(functools.partial(_play_in_worker, one), todo):
                 yield [result]
@@ -62,7 +69,7 @@ def in_workers(one: OneGame[T], workers: int) -> Games[T]:
     return play
 
 
-_ENGINES = EnginePool()
+_ENGINES: EnginePool | None = None
 """In a worker process: its engines between games, closed when the worker exits."""
 
 
@@ -70,11 +77,13 @@ def _play_in_worker(one: OneGame[T], game: int) -> T:
     return one(game, _ENGINES)
 
 
-def _worker_started() -> None:
+def _worker_started(engines: Callable[[], EnginePool]) -> None:
     """In a worker: Ctrl-C is the parent's to handle; SIGTERM closes the worker's engines."""
     # multiprocessing loads only in a worker; its finalizers run as the worker exits.
     from multiprocessing.util import Finalize  # noqa: PLC0415
 
+    global _ENGINES  # noqa: PLW0603 (one pool a worker process, made as it starts)
+    _ENGINES = engines()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _exit_now)
     Finalize(None, _ENGINES.close, exitpriority=10)
