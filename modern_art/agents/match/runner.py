@@ -43,28 +43,27 @@ def run_match(
 ) -> MatchResult:
     """Play ``games`` games of ``plan`` (fewer if the SPRT decides first) and sum them up.
 
-        Args:
-            plan: the players, seeds, rules and clocks (:meth:`MatchPlan.of`).
-            games: how many games at most; a multiple of the players' number
-                plays every deal from every seat.
-            records: a JSON Lines file to stream every game to (see
-                :mod:`~modern_art.agents.match.records`); games already in it
-                (a stopped match) are kept and not played again.
-            workers: processes to play in (1: this one).
-            sprt: ``(P0, P1)`` or ``(P0, P1, alpha, beta)``: stop as soon as the
-                SPRT decides whether the first PLAYER's win rate is P0 or P1.
-            progress: called with (games done, games in all) as games finish.
+    Args:
+        plan: the players, seeds, rules and clocks (:meth:`MatchPlan.of`).
+        games: how many games at most; a multiple of the players' number
+            plays every deal from every seat.
+        records: a JSON Lines file to stream every game to (see
+            :mod:`~modern_art.agents.match.records`); games already in it
+            (a stopped match) are kept and not played again.
+        workers: processes to play in (1: this one).
+        sprt: ``(P0, P1)`` or ``(P0, P1, alpha, beta)``: stop as soon as the
+            SPRT decides whether the first PLAYER's win rate is P0 or P1.
+        progress: called with (games done, games in all) as games finish.
 
-        Raises:
-            ValueError: fewer than one game or worker, bad SPRT rates, or a
-                records file of another match.
-            OSError: the records file cannot be read or written.
+    Raises:
+        ValueError: fewer than one game or worker, bad SPRT rates, or a
+            records file of another match.
+        OSError: the records file cannot be read or written.
 
-        >>> from modern_art.agents.engine.pool import EnginePool
-    from modern_art.agents.match.plan import MatchPlan
-        >>> result = run_match(MatchPlan.of(["heuristic", "random", "random"], seed=1), 6)
-        >>> [(p.player, p.games) for p in result.players]
-        [('heuristic', 6), ('random', 6), ('random', 6)]
+    >>> from modern_art.agents.match.plan import MatchPlan
+    >>> result = run_match(MatchPlan.of(["heuristic", "random", "random"], seed=1), 6)
+    >>> [(p.player, p.games) for p in result.players]
+    [('heuristic', 6), ('random', 6), ('random', 6)]
     """
     check_counts(games, workers)
     test = Sprt(*sprt) if sprt is not None else None
