@@ -30,16 +30,7 @@ from typing import Any, Final
 import attrs
 
 from modern_art.data.cards import Card
-from modern_art.data.phases import (
-    DoubleOffer,
-    FixedPriceAuction,
-    GameOver,
-    HiddenAuction,
-    Offering,
-    OneOfferAuction,
-    OpenAuction,
-    Phase,
-)
+from modern_art.data.phases import PHASES, Phase
 from modern_art.data.rules import Rules, presets
 from modern_art.data.state import GameState, PlayerState
 from modern_art.wire.converter import converter
@@ -282,16 +273,5 @@ def _phase_row(cls: type) -> tuple[type, frozenset[str], tuple[tuple[str, _Read]
     return cls, frozenset(["type", *names]), tuple(readers)
 
 
-_PHASES: Final = {
-    cls.__name__: _phase_row(cls)
-    for cls in (
-        Offering,
-        DoubleOffer,
-        OpenAuction,
-        OneOfferAuction,
-        HiddenAuction,
-        FixedPriceAuction,
-        GameOver,
-    )
-}
+_PHASES: Final = {cls.__name__: _phase_row(cls) for cls in PHASES}
 """Each phase's class, its document's keys and its fields' readers, by its ``"type"``."""

@@ -14,9 +14,9 @@ The one list of those places, for whoever adds a phase:
    (``text/positions.py``), its problems (``seeing/problems/``), the board
    in text and SVG (``text/board.py``, ``svg/_table.py``), the frameworks'
    indices, encoding and observation (``seeing/indices.py``,
-   ``seeing/encoding.py``, ``envs/observation.py``), the JSON reader
-   (``wire/state_reader.py``), the kit's bounds (``testing/bounds.py``) and,
-   outside Python, the pages' scripts (``web/static/table.js``,
+   ``seeing/encoding.py``, ``envs/observation.py``; the JSON reader,
+   ``wire/state_reader.py``, reads ``PHASES`` itself), the kit's bounds
+   (``testing/bounds.py``) and, outside Python, the pages' scripts (``web/static/table.js``,
    ``site/static/page.js``).
 
 The core's tables are all built from the rooms' rows; the data layer's seats
@@ -211,7 +211,6 @@ _BRANCHING = (
     "modern_art.seeing.problems.phase",
     "modern_art.seeing.encoding",
     "modern_art.seeing.indices",
-    "modern_art.wire.state_reader",
     "modern_art.testing.bounds",
 )
 """The modules above the core that treat each phase in its own branch or table entry."""
