@@ -147,10 +147,11 @@ def test_each_chain_calls_the_function_of_each_row(column: str) -> None:
         if isinstance(node, ast.If):
             test, (then,) = node.test, node.body
             assert isinstance(test, ast.Call) and isinstance(test.args[1], ast.Name)
-            assert isinstance(then, ast.Return)
-            called[test.args[1].id] = ast.unparse(then.value).partition("(")[0]
+            assert isinstance(then, ast.Return) and isinstance(then.value, ast.Call)
+            called[test.args[1].id] = ast.unparse(then.value.func)
         elif isinstance(node, ast.Return):  # the last phase, which the others leave
-            called["*"] = ast.unparse(node.value).partition("(")[0] if node.value else ""
+            assert isinstance(node.value, ast.Call)
+            called["*"] = ast.unparse(node.value.func)
     rows = [row for row in phase_table.ROWS if getattr(row, column) is not None]
     assert len(called) == len(rows)
     for row in rows:
