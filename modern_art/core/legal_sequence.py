@@ -1,12 +1,14 @@
-"""What each phase lets a seat do, as a lazy, immutable, indexable sequence.
+"""The legal actions as a lazy, immutable, indexable sequence, and the actions it shares.
 
 :class:`LegalActions` is that sequence. A bid range of a hundred amounts is
 not built as a hundred objects, nor a hand of nine cards as nine
 ``PlayCard``: each range or hand is one small part that makes the action
 asked for on demand. A random player, which takes ``len`` and one index,
-builds one action per step. The functions below make one phase's
-sequence; :mod:`modern_art.core.phase_table` says which serves which phase,
-and :func:`modern_art.legal_actions` asks it.
+builds one action per step, and that one shared when it can be
+(:func:`shared_amount`, :func:`play_card`, :data:`PASSES`, :data:`ACCEPTS`).
+Each phase's room (``modern_art.core.phases``) makes its sequence with
+:func:`legal` from the parts below; :func:`modern_art.legal_actions` asks the
+room of the state's phase.
 """
 
 from __future__ import annotations
@@ -16,41 +18,29 @@ from typing import Any, Final, overload
 
 from modern_art._speed import PURE, SEATS
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.data.cards import Auction, Card
-from modern_art.data.phases import (
-    DoubleOffer,
-    FixedPriceAuction,
-    GameOver,
-    HiddenAuction,
-    Offering,
-    OneOfferAuction,
-    OpenAuction,
-)
-from modern_art.data.state import GameState
+from modern_art.data.cards import Card
 
 __all__ = [
     "ACCEPTS",
-    "PASSES",
     "NO_ACTIONS",
+    "PASSES",
     "SHARED_BIDS",
     "LegalActions",
+    "Part",
     "Run",
-    "double_offer_actions",
-    "fixed_price_actions",
-    "game_over_actions",
-    "hidden_actions",
-    "offering_actions",
-    "one_offer_actions",
-    "open_actions",
+    "accept_of",
+    "accept_part",
+    "legal",
+    "pass_of",
+    "pass_part",
     "play_card",
-    "shared_bid",
-    "shared_price",
+    "shared_amount",
 ]
 
 Run = tuple[type[Bid] | type[SetPrice] | type[PlayCard] | None, int, Sequence[Any]]
 """A run of alike actions, ``(kind, seat, items)``: see :meth:`LegalActions.runs`."""
 
-_Part = tuple[int, Any, int, Any]
+Part = tuple[int, Any, int, Any]
 """A non-empty run of actions, ``(size, kind, seat, base)``, plain data:
 
 * ``kind is None``: ``base`` is a sequence of the actions themselves;
@@ -61,7 +51,7 @@ _Part = tuple[int, Any, int, Any]
 """
 
 
-def _iter(part: _Part) -> Iterator[Action]:
+def _iter(part: Part) -> Iterator[Action]:
     size, kind, seat, base = part
     if kind is None:
         return iter(base)
@@ -70,7 +60,7 @@ def _iter(part: _Part) -> Iterator[Action]:
     return (kind(seat, amount) for amount in range(base, base + size))
 
 
-def _has(part: _Part, action: object) -> bool:
+def _has(part: Part, action: object) -> bool:
     size, kind, seat, base = part
     if kind is None:
         return action in base
@@ -97,13 +87,13 @@ class LegalActions(Sequence[Action]):
     """
 
     __slots__ = ("_len", "_parts")
-    _parts: tuple[_Part, ...]
+    _parts: tuple[Part, ...]
     _len: int
 
     def __init__(
         self,
         chunks: Iterable[Sequence[Action]] = (),
-        parts: tuple[_Part, ...] | None = None,
+        parts: tuple[Part, ...] | None = None,
         total: int | None = None,
     ) -> None:
         """Join ``chunks`` (sequences of actions, kept as given) into one sequence.
@@ -138,10 +128,7 @@ class LegalActions(Sequence[Action]):
                     return action
                 if kind is PlayCard:
                     return play_card(seat, base[i])
-                amount: int = base + i
-                if kind is Bid:
-                    return shared_bid(seat, amount)
-                return shared_price(seat, amount)
+                return shared_amount(kind, seat, base + i)
             i -= size
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -205,26 +192,19 @@ class LegalActions(Sequence[Action]):
         )
 
 
-def shared_bid(seat: int, amount: int) -> Bid:
-    """``Bid(seat, amount)``, made once and kept (below ``SHARED_BIDS`` and ``SEATS``)."""
+def shared_amount(kind: type[Bid] | type[SetPrice], seat: int, amount: int) -> Bid | SetPrice:
+    """``kind(seat, amount)``, a ``Bid`` or a ``SetPrice``, made once and kept.
+
+    Below :data:`SHARED_BIDS` and :data:`~modern_art._speed.SEATS`: other
+    amounts and seats are made anew.
+    """
     if 0 <= amount < SHARED_BIDS and 0 <= seat < SEATS:
-        shared = _BIDS[seat]
-        bid: Bid | None = shared[amount]
-        if bid is None:
-            bid = shared[amount] = Bid(seat, amount)
-        return bid
-    return Bid(seat, amount)
-
-
-def shared_price(seat: int, price: int) -> SetPrice:
-    """``SetPrice(seat, price)``, made once and kept, as :func:`shared_bid` keeps bids."""
-    if 0 <= price < SHARED_BIDS and 0 <= seat < SEATS:
-        shared = _PRICES[seat]
-        made: SetPrice | None = shared[price]
+        shared = (_BIDS if kind is Bid else _PRICES)[seat]
+        made = shared[amount]
         if made is None:
-            made = shared[price] = SetPrice(seat, price)
+            made = shared[amount] = kind(seat, amount)
         return made
-    return SetPrice(seat, price)
+    return kind(seat, amount)
 
 
 def play_card(seat: int, card: Card) -> PlayCard:
@@ -243,7 +223,7 @@ def play_card(seat: int, card: Card) -> PlayCard:
 _new = object.__new__
 
 
-def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
+def legal(parts: tuple[Part, ...], total: int) -> LegalActions:
     """A :class:`LegalActions` of non-empty ``parts`` holding ``total`` actions."""
     if PURE:  # skip __init__'s call (modern_art._speed); a native object needs its constructor
         actions: LegalActions = _new(LegalActions)
@@ -253,11 +233,11 @@ def _legal(parts: tuple[_Part, ...], total: int) -> LegalActions:
     return LegalActions((), parts, total)
 
 
-NO_ACTIONS: LegalActions = _legal((), 0)
+NO_ACTIONS: LegalActions = legal((), 0)
 """No legal action: a seat that may not act now, a spectator, a finished game."""
 
 
-def _single(action: Action) -> _Part:
+def _single(action: Action) -> Part:
     return (1, None, 0, (action,))
 
 
@@ -267,8 +247,10 @@ SHARED_BIDS: Final = 512
 # Each Bid(seat, amount) that indexing gives out is made once, when first asked
 # for, and shared (actions are immutable): a random player's pick then makes no
 # new value.
-_BIDS: Final[tuple[list[Bid | None], ...]] = tuple([None] * SHARED_BIDS for _ in range(SEATS))
-_PRICES: Final[tuple[list[SetPrice | None], ...]] = tuple(
+_BIDS: Final[tuple[list[Bid | SetPrice | None], ...]] = tuple(
+    [None] * SHARED_BIDS for _ in range(SEATS)
+)
+_PRICES: Final[tuple[list[Bid | SetPrice | None], ...]] = tuple(
     [None] * SHARED_BIDS for _ in range(SEATS)
 )
 
@@ -286,104 +268,21 @@ _PASS = tuple(_single(action) for action in PASSES)
 _ACCEPT = tuple(_single(action) for action in ACCEPTS)
 
 
-def _pass(seat: int) -> _Part:
+def pass_of(seat: int) -> Pass:
+    """``Pass(seat)``, shared below ``SEATS``."""
+    return PASSES[seat] if 0 <= seat < SEATS else Pass(seat)
+
+
+def accept_of(seat: int) -> Accept:
+    """``Accept(seat)``, shared below ``SEATS``."""
+    return ACCEPTS[seat] if 0 <= seat < SEATS else Accept(seat)
+
+
+def pass_part(seat: int) -> Part:
+    """The part holding ``Pass(seat)`` alone, shared below ``SEATS``."""
     return _PASS[seat] if 0 <= seat < SEATS else _single(Pass(seat))
 
 
-def _accept(seat: int) -> _Part:
+def accept_part(seat: int) -> Part:
+    """The part holding ``Accept(seat)`` alone, shared below ``SEATS``."""
     return _ACCEPT[seat] if 0 <= seat < SEATS else _single(Accept(seat))
-
-
-def offering_actions(state: GameState, phase: Offering, only: int | None) -> LegalActions:
-    """The auctioneer's cards, each a ``PlayCard`` (R2.1)."""
-    seat = phase.auctioneer
-    if only is not None and only != seat:
-        return NO_ACTIONS
-    hand = state.players[seat].hand
-    if not hand:
-        return NO_ACTIONS
-    return _legal(((len(hand), PlayCard, seat, hand),), len(hand))
-
-
-def open_actions(state: GameState, phase: OpenAuction, only: int | None) -> LegalActions:
-    """Each seat that may bid: a bid above the high bid, up to its money, or a pass (R4.1)."""
-    parts: list[_Part] = []
-    total = 0
-    lo = phase.high_bid + 1
-    passed, high_bidder = phase.passed, phase.high_bidder
-    for seat, player in enumerate(state.players):
-        if seat in passed or seat == high_bidder or (only is not None and only != seat):
-            continue
-        bids = player.money + 1 - lo
-        if bids > 0:
-            parts.append((bids, Bid, seat, lo))
-            total += bids
-        parts.append(_PASS[seat] if seat < SEATS else _single(Pass(seat)))
-        total += 1
-    return _legal(tuple(parts), total)
-
-
-def one_offer_actions(state: GameState, phase: OneOfferAuction, only: int | None) -> LegalActions:
-    """The seat in turn: one bid above the high bid, or a pass (R4.2)."""
-    seat = phase.turn
-    if only is not None and only != seat:
-        return NO_ACTIONS
-    lo = phase.high_bid + 1
-    bids = state.players[seat].money + 1 - lo
-    if bids > 0:
-        return _legal(((bids, Bid, seat, lo), _pass(seat)), bids + 1)
-    return _legal((_pass(seat),), 1)
-
-
-def hidden_actions(state: GameState, phase: HiddenAuction, only: int | None) -> LegalActions:
-    """Each seat yet to seal: a bid from 0 to its money (R4.3)."""
-    parts: list[_Part] = []
-    total = 0
-    players = state.players
-    for seat, bid in enumerate(phase.bids):
-        if bid is None and (only is None or only == seat):
-            bids = players[seat].money + 1
-            if bids > 0:
-                parts.append((bids, Bid, seat, 0))
-                total += bids
-    return _legal(tuple(parts), total)
-
-
-def fixed_price_actions(
-    state: GameState, phase: FixedPriceAuction, only: int | None
-) -> LegalActions:
-    """The auctioneer names a price, then each seat in turn accepts or passes (R4.4)."""
-    seat = phase.turn
-    if only is not None and only != seat:
-        return NO_ACTIONS
-    money = state.players[seat].money
-    if phase.price is None:
-        if money == 0:  # R4.4: the only price is 0 (a range, so SetPrice(s, 0.0) is not in it)
-            return _legal(((1, SetPrice, seat, 0),), 1)
-        if money < 0:
-            return NO_ACTIONS
-        return _legal(((money, SetPrice, seat, 1),), money)
-    if money >= phase.price:
-        return _legal((_accept(seat), _pass(seat)), 2)
-    return _legal((_pass(seat),), 1)
-
-
-def double_offer_actions(state: GameState, phase: DoubleOffer, only: int | None) -> LegalActions:
-    """The seat asked: a second card of the double's artist, or a pass (R5.2)."""
-    seat = phase.asking
-    if only is not None and only != seat:
-        return NO_ACTIONS
-    artist = phase.card.artist
-    fitting: tuple[Card, ...] = tuple(
-        card
-        for card in state.players[seat].hand
-        if card.artist == artist and card.auction is not Auction.DOUBLE
-    )
-    if not fitting:
-        return _legal((_pass(seat),), 1)
-    return _legal(((len(fitting), PlayCard, seat, fitting), _pass(seat)), len(fitting) + 1)
-
-
-def game_over_actions(state: GameState, phase: GameOver, only: int | None) -> LegalActions:
-    """None: the game is over (R8.1)."""
-    return NO_ACTIONS
