@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AgentFactory", "Standing", "TournamentResult", "tournament", "wilson_interval"]
 
-# The names tests/players/test_agents.py knew before the standings had their own module.
+# The names tests/agents/test_agents.py knew before the standings had their own module.
 _Outcome = Outcome
 _standings = standings
 

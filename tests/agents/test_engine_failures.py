@@ -1,6 +1,6 @@
 """Engines that misbehave never stop a match: each loses its seat to a fallback, counted.
 
-The engines are modes of ``tests/players/engines/bad_engine.py``. Every test
+The engines are modes of ``tests/agents/engines/bad_engine.py``. Every test
 checks that no process it started is left when the match is over.
 """
 

@@ -25,7 +25,7 @@ if not CHROMIUM.exists():
 
 import modern_art as ma  # noqa: E402
 from modern_art.web import Registry  # noqa: E402
-from tests.faces.test_web_browser import (  # noqa: E402, F401 (fixtures)
+from tests.web.test_web_browser import (  # noqa: E402, F401 (fixtures)
     WAIT_MS,
     browser,
     deafen,
