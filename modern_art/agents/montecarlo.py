@@ -33,6 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from modern_art.agents.budgets import check_count
 from modern_art.agents.heuristic import heuristic_action, raise_to, ranked_offers
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
@@ -110,8 +111,7 @@ class MonteCarloAgent:
         playouts: int = 16,
         rollout: Literal["heuristic", "random"] = "heuristic",
     ) -> None:
-        if type(playouts) is not int or playouts < 1:
-            raise ValueError(f"playouts must be a positive integer, got {playouts!r}")
+        check_count("playouts", playouts)
         if rollout not in _POLICIES:
             raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
         self.seed = seed

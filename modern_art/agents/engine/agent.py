@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 
 from modern_art.agents.base import Agent
+from modern_art.agents.budgets import check_seconds
 from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.engine.process import EngineProcess, split_command
 from modern_art.agents.engine.protocol import (
@@ -93,13 +94,8 @@ class EngineAgent:
         pool: EnginePool | None = None,
         log: Callable[[str, bytes], None] | None = None,
     ) -> None:
-        for what, seconds in (("move_time", move_time), ("hello_time", hello_time)):
-            if (
-                isinstance(seconds, bool)
-                or not isinstance(seconds, int | float)
-                or not 0 < seconds < float("inf")
-            ):
-                raise ValueError(f"{what} must be a positive number of seconds, got {seconds!r}")
+        check_seconds("move_time", move_time)
+        check_seconds("hello_time", hello_time)
         self.argv = split_command(command)
         self.command = command if isinstance(command, str) else " ".join(self.argv)
         """The command line, as given."""
