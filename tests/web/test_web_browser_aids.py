@@ -24,6 +24,7 @@ if not CHROMIUM.exists():
 
 import modern_art as ma  # noqa: E402
 from modern_art.web import Registry  # noqa: E402
+from tests.helpers.webclient import play_to_the_end  # noqa: E402
 from tests.web.test_web_browser import (  # noqa: E402, F401 (fixtures)
     ARTIFACTS,
     WAIT_MS,
@@ -31,7 +32,6 @@ from tests.web.test_web_browser import (  # noqa: E402, F401 (fixtures)
     new_page,
     server,
 )
-from tests.helpers.webclient import play_to_the_end  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
