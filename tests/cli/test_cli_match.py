@@ -14,7 +14,7 @@ import pytest
 
 from tests.helpers.cli import ROOT, run
 
-BAD = ROOT / "tests" / "players" / "engines" / "bad_engine.py"
+BAD = ROOT / "tests" / "agents" / "engines" / "bad_engine.py"
 NODE_BOT = "engine:node examples/engines/random_bot.js"
 PYTHON_BOT = f"engine:{sys.executable} examples/engines/greedy_bot.py"
 
