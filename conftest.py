@@ -4,8 +4,8 @@
 (``--doctest-modules``). The framework adapters import numpy, PettingZoo,
 Gymnasium or OpenSpiel, which only the ``rl`` and ``openspiel`` extras
 install, and the web table imports Starlette (the ``web`` extra); without them
-those modules are left out here, and the tests in ``tests/frameworks/`` and
-``tests/faces/test_web_*.py`` say what is missing (and fail when ``CI`` is set).
+those modules are left out here, and the tests in ``tests/envs/`` and
+``tests/web/test_web_*.py`` say what is missing (and fail when ``CI`` is set).
 """
 
 from __future__ import annotations

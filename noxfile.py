@@ -10,7 +10,7 @@
 - ``mutation``: plant small bugs in the rule modules and report how many the
   tests notice (on demand: it takes minutes; not in the default sessions).
 
-Arguments after ``--`` go to pytest: ``nox -s tests-3.13 -- tests/kit/test_digest.py``.
+Arguments after ``--`` go to pytest: ``nox -s tests-3.13 -- tests/testing/test_digest.py``.
 CI runs ``.ci/run``, which checks the same things in one environment.
 """
 

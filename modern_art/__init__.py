@@ -13,14 +13,20 @@ from modern_art._speed import COMPILED
 from modern_art.core.decks import CardSpec, find_cards, stack_deck
 from modern_art.core.legal import LegalActions, legal_actions
 from modern_art.core.playout import playout
-from modern_art.core.records import GameRecord, ReplayError, record, replay
+from modern_art.core.records import GameRecord, record, replay
 from modern_art.core.scoring import artist_value, lot_payments, rank_artists, round_values, winners
 from modern_art.core.seats import next_seat
 from modern_art.core.transition import apply, new_game
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
 from modern_art.data.cards import Auction, Card
 from modern_art.data.editions import CMON, ORIGINAL, Edition
-from modern_art.data.errors import IllegalAction, NotationError
+from modern_art.data.errors import (
+    EngineError,
+    IllegalAction,
+    NotationError,
+    ReplayError,
+    SerializationError,
+)
 from modern_art.data.events import (
     AuctioneerSkipped,
     AuctionStarted,
@@ -97,12 +103,11 @@ if _typing.TYPE_CHECKING:  # loaded on first use by __getattr__ (below); here fo
         play_game,
         tournament,
     )
-    from modern_art.agents.engine.agent import EngineAgent, EngineError
+    from modern_art.agents.engine.agent import EngineAgent
     from modern_art.wire.documents import (
         FORMAT,
         MAX_JSON_BYTES,
         MAX_JSON_DEPTH,
-        SerializationError,
         from_json,
         to_json,
     )
@@ -257,12 +262,11 @@ _ON_FIRST_USE: _typing.Final = {
         "play_game",
         "tournament",
     ),
-    "modern_art.agents.engine.agent": ("EngineAgent", "EngineError"),
+    "modern_art.agents.engine.agent": ("EngineAgent",),
     "modern_art.wire.documents": (
         "FORMAT",
         "MAX_JSON_BYTES",
         "MAX_JSON_DEPTH",
-        "SerializationError",
         "from_json",
         "to_json",
     ),

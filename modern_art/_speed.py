@@ -35,15 +35,15 @@ above; it refuses a class that has any of them. Tracebacks show its source
 **Shared small values** (:func:`one_seat`, :func:`all_seats`,
 :data:`SEATS`). The one-seat ``frozenset`` of ``to_act`` and the all-seats
 set of an open auction are made once per seat: 0.41 µs a lookup against
-0.51 to make one, and no garbage; ``Offering(s)`` (``round_flow``) and the
-``Pass(s)`` and ``Accept(s)`` parts of legal actions (``choices``) are made
+0.51 to make one, and no garbage; ``Offering(s)`` (``core.round_flow``) and the
+``Pass(s)`` and ``Accept(s)`` parts of legal actions (``core.legal_sequence``) are made
 once per seat below :data:`SEATS` the same way, and each ``Bid(s, amount)``
 that indexing legal actions gives out (amounts below
-``choices.SHARED_BIDS``) is made the first time it is asked for and kept: a
+``legal_sequence.SHARED_BIDS``) is made the first time it is asked for and kept: a
 random player's pick, four times in ten a bid, then makes no value (0.04 µs
 a lookup against 0.18 to make one; in the compiled build, where an action is
 a Python class made from C, more); each ``SetPrice`` the same way
-(``choices.shared_price``), and an open auction's passed seats with one seat
+(both ``legal_sequence.shared_amount``), and an open auction's passed seats with one seat
 more (``core.round_flow.with_seat``, kept per set and seat). Safe because
 values are immutable; forbids nothing.
 
@@ -75,15 +75,18 @@ against 19 with nothing kept, the rules line 0.18 µs against 1.1 to write it
 and ``round_flow.advance``, a hand-written ``attrs.evolve`` for ``GameState`` (a
 positional constructor call, several times cheaper than ``evolve``'s
 keyword handling); ``round_flow.next_turn`` steps clockwise inline;
-``choices._legal`` makes a ``LegalActions`` with ``object.__new__`` in the
+``legal_sequence.legal`` makes a ``LegalActions`` with ``object.__new__`` in the
 pure build (0.34 µs against 0.43 through ``__init__``; a native object must
-be made by its constructor, so not in the compiled build); ``apply`` and
-``legal_actions`` find each phase's function in ``core.phase_table``: the
-pure build in a dict by the phase's class, the compiled build through an
-``isinstance`` chain, commonest phase first, that calls each directly
+be made by its constructor, so not in the compiled build); ``apply``,
+``legal_actions`` and ``playout`` find each phase's function (in its room,
+``core/phases/``) through ``core.phase_table``: the pure build in a dict by
+the phase's class, the compiled build through ``core.dispatch``'s
+``isinstance`` chains, commonest phase first, that call each room directly
 (valgrind's count of a random game: 5% fewer instructions than through the
 dict, whose functions it would call through Python; in the interpreter the
-dict takes 2% fewer than the chain).
+dict takes 2% fewer than the chain). mypyc calls directly only what the
+source spells out, so ``core/dispatch.py`` is source written from the table's
+rows (``phase_table.dispatch_source``; a test checks it is current).
 """
 
 from __future__ import annotations

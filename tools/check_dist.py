@@ -41,7 +41,7 @@ WHEEL_TESTS = (
     "tests/core/test_game_end.py",
     "tests/core/test_illegal.py",
     "tests/core/test_golden.py",
-    "tests/kit/test_digest.py",
+    "tests/testing/test_digest.py",
     "tests/core/test_immutability.py",
     "tests/wire/test_serialize.py",
     "tests/wire/test_json_fuzz.py",

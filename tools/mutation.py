@@ -16,10 +16,10 @@ or raises (``refuse(...)``, ``raise``) or records an event
 with a seeded generator, so two runs with the same seed try the same mutants.
 
 A module is named by its path under ``modern_art/`` without ``.py``
-(``core/auctions``, ``data/state``), as the report and
+(``core/phases/open_auction``, ``data/state``), as the report and
 ``tools/mutation_equivalent.txt`` name it; ``--modules`` also takes the
-dotted name (``core.auctions``) or a bare name that only one module has
-(``auctions``).
+dotted name (``core.phases.open_auction``) or a bare name that only one module has
+(``open_auction``).
 
 Strings are never mutated: messages, reprs and docstrings say things, and a
 test pinning every word would be a worse test. Functions named ``__repr__``
@@ -58,14 +58,20 @@ PACKAGE = ROOT / "modern_art"
 
 # The modules that hold the rules, by path under modern_art/ (the order fixes the sample).
 RULE_MODULES = (
-    "core/auctions",
+    "core/phases/open_auction",
+    "core/phases/one_offer_auction",
+    "core/phases/hidden_auction",
+    "core/phases/fixed_price_auction",
     "core/seats",
     "data/editions",
     "core/scoring",
-    "core/offering",
+    "core/phases/offering",
+    "core/phases/double_offer",
+    "core/hands",
+    "core/refusals",
     "core/round_flow",
     "core/legal",
-    "core/choices",
+    "core/legal_sequence",
     "core/phase_table",
     "core/transition",
     "data/state",
@@ -116,12 +122,12 @@ class Outcome:
 
 
 def module_file(module: str, package: Path = PACKAGE) -> Path:
-    """The file of ``module`` (``"core/auctions"``) under ``package``."""
+    """The file of ``module`` (``"core/phases/open_auction"``) under ``package``."""
     return package.joinpath(*module.split("/")).with_suffix(".py")
 
 
 def resolve_module(name: str, package: Path = PACKAGE) -> str:
-    """The path name (``"core/auctions"``) of a module named by path, dotted or bare name.
+    """The path name (``"core/phases/open_auction"``) of a module named by path, dotted or bare.
 
     Raises:
         ValueError: no module of ``package`` has that name, or several do.

@@ -191,33 +191,63 @@ def _calls_by_function(tree: ast.Module) -> list[tuple[str, list[str], ast.Call]
     return found
 
 
-def _module_refusals(tree: ast.Module, path: str) -> list[Refusal]:
-    calls = _calls_by_function(tree)
-    # A function that hands one of its parameters on as the rule refuses too:
-    # its callers' literal rule numbers are the sites (``_take_from_hand(...,
-    # "R2.1", ...)``), not the forwarding call. Followed within one module.
+def _forwarders(trees: Iterable[ast.Module]) -> dict[str, int]:
+    """Every refusing call's name, with the position of its rule argument.
+
+    A function that hands one of its parameters on as the rule refuses too:
+    its callers' rule numbers are the sites (``out_of_turn(RULE, ...)``), not
+    the forwarding call. Followed across modules, by the function's name, so
+    the core's shared refusals count where the phases call them.
+    """
     refusers = dict(_REFUSERS)
-    forwarding: set[int] = set()
+    calls = [call for tree in trees for call in _calls_by_function(tree)]
     changed = True
     while changed:
         changed = False
         for function, params, call in calls:
             position = refusers.get(_callee(call))
             argument = None if position is None else _rule_argument(call, position)
-            if isinstance(argument, ast.Name) and argument.id in params:
-                forwarding.add(id(call))
-                short = function.rsplit(".", 1)[-1]
-                if short not in refusers and "." not in function:
-                    refusers[short] = params.index(argument.id)
-                    changed = True
+            if not isinstance(argument, ast.Name) or argument.id not in params:
+                continue
+            if "." not in function and function not in refusers:
+                refusers[function] = params.index(argument.id)
+                changed = True
+    return refusers
+
+
+def _string_constants(tree: ast.Module) -> dict[str, tuple[str, int]]:
+    """A module's top-level names bound to a string (``RULE: Final = "R4.1"``), with their line."""
+    found: dict[str, tuple[str, int]] = {}
+    for node in tree.body:
+        target: ast.expr | None = None
+        value: ast.expr | None = None
+        if isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(value, ast.Constant)
+            and isinstance(value.value, str)
+        ):
+            found[target.id] = (value.value, node.lineno)
+    return found
+
+
+def _module_refusals(tree: ast.Module, path: str, refusers: dict[str, int]) -> list[Refusal]:
+    constants = _string_constants(tree)
     found: list[Refusal] = []
-    for function, _, call in calls:
+    for function, params, call in _calls_by_function(tree):
         position = refusers.get(_callee(call))
-        if position is None or id(call) in forwarding:
+        if position is None:
             continue
         argument = _rule_argument(call, position)
         if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
             found.append(Refusal(argument.value, path, argument.lineno, function))
+        elif isinstance(argument, ast.Name) and argument.id in params:
+            continue  # a forwarding call: its callers are the sites
+        elif isinstance(argument, ast.Name) and argument.id in constants:
+            found.append(Refusal(constants[argument.id][0], path, argument.lineno, function))
         elif argument is not None:
             found.append(Refusal(None, path, call.lineno, function))
     return found
@@ -227,10 +257,11 @@ def scan_refusals(package: Path) -> tuple[Refusal, ...]:
     """Every refusal in the modules under ``package`` (such as ``modern_art/``), in file order.
 
     A refusal is a call of ``refuse`` or ``IllegalAction``, or of a function
-    of the same module that passes its own parameter on to one of them as
-    the rule. Files that do not parse are skipped.
+    that passes its own parameter on to one of them as the rule; a rule given
+    by a module's constant (a phase's ``RULE``) counts as that rule. Files
+    that do not parse are skipped.
     """
-    found: list[Refusal] = []
+    trees: dict[str, ast.Module] = {}
     for path in sorted(package.rglob("*.py")):
         if "__pycache__" in path.parts:
             continue
@@ -238,8 +269,11 @@ def scan_refusals(package: Path) -> tuple[Refusal, ...]:
             tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         except (SyntaxError, UnicodeDecodeError):
             continue
-        relative = path.relative_to(package.parent).as_posix()
-        found += _module_refusals(tree, relative)
+        trees[path.relative_to(package.parent).as_posix()] = tree
+    refusers = _forwarders(trees.values())
+    found: list[Refusal] = []
+    for relative, tree in trees.items():
+        found += _module_refusals(tree, relative, refusers)
     return tuple(sorted(found, key=lambda r: (r.path, r.line)))
 
 

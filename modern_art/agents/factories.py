@@ -18,7 +18,6 @@ naming the lineup entry, before any game is played.
 
 from __future__ import annotations
 
-import functools
 import inspect
 from collections.abc import Callable
 from typing import Literal, TypeAlias
@@ -26,11 +25,9 @@ from typing import Literal, TypeAlias
 from attrs import frozen
 
 from modern_art.agents.base import Agent
-from modern_art.agents.heuristic import HeuristicAgent
-from modern_art.agents.montecarlo import MonteCarloAgent
-from modern_art.agents.random_agent import RandomAgent
-from modern_art.agents.registry import bot_names, canonical_bot
-from modern_art.agents.search.tree import SearchAgent
+
+# The bots by name live in the one registry; these two names stay importable here.
+from modern_art.agents.registry import BOT_NAMES, bot_factory
 
 __all__ = ["BOT_NAMES", "AgentFactory", "AgentMaker", "agent_maker", "bot_factory"]
 
@@ -128,43 +125,3 @@ def agent_maker(factory: object, entry: int) -> AgentMaker:
 def _describe(factory: Callable[..., object]) -> str:
     name = getattr(factory, "__qualname__", None) or getattr(factory, "__name__", None)
     return name if isinstance(name, str) else repr(factory)
-
-
-BOT_NAMES: tuple[str, ...] = bot_names()
-"""The bots known by name, weakest first: those of the one registry
-(:data:`modern_art.agents.registry.BOTS`) that the command line, tournaments,
-the match runner and the web lobby read."""
-
-
-def bot_factory(
-    name: str,
-    *,
-    playouts: int = 16,
-    iterations: int | None = None,
-    move_time: float | None = None,
-) -> AgentFactory:
-    """The agent factory of the bot called ``name`` (one of :data:`BOT_NAMES`).
-
-    ``playouts`` reaches ``montecarlo`` (:class:`~modern_art.MonteCarloAgent`),
-    ``iterations`` and ``move_time`` reach ``search``
-    (:class:`~modern_art.SearchAgent`); each factory takes ``seed=``.
-
-    Raises:
-        ValueError: an unknown name, or a budget the bot refuses.
-
-    >>> from modern_art.agents.factories import bot_factory
-    >>> bot_factory("search", iterations=10)(seed=1)
-    SearchAgent(seed=1, iterations=10, move_time=None)
-    """
-    name = canonical_bot(name)  # an alias, any case; ValueError for an unknown name
-    if name == "random":
-        return RandomAgent
-    if name == "heuristic":
-        return HeuristicAgent
-    if name == "montecarlo":
-        MonteCarloAgent(playouts=playouts)  # refuses a bad budget now, not in a worker
-        return functools.partial(MonteCarloAgent, playouts=playouts)
-    if name == "search":
-        SearchAgent(iterations=iterations, move_time=move_time)
-        return functools.partial(SearchAgent, iterations=iterations, move_time=move_time)
-    raise ValueError(f"unknown bot {name!r}: choose among {', '.join(BOT_NAMES)}")

@@ -33,15 +33,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from modern_art.agents.budgets import check_count
 from modern_art.agents.heuristic import heuristic_action, raise_to, ranked_offers
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
-from modern_art.agents.search.candidates import bid_limits
+from modern_art.agents.search.candidates import bid_limits, one_per_kind
 from modern_art.core.legal import LegalActions, legal_actions
 from modern_art.core.playout import playout
 from modern_art.core.seats import next_seat
 from modern_art.core.transition import apply
-from modern_art.data.actions import Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.actions import Action, Bid, Pass, SetPrice
 from modern_art.data.events import Event
 from modern_art.data.phases import (
     DoubleOffer,
@@ -110,8 +111,7 @@ class MonteCarloAgent:
         playouts: int = 16,
         rollout: Literal["heuristic", "random"] = "heuristic",
     ) -> None:
-        if type(playouts) is not int or playouts < 1:
-            raise ValueError(f"playouts must be a positive integer, got {playouts!r}")
+        check_count("playouts", playouts)
         if rollout not in _POLICIES:
             raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
         self.seed = seed
@@ -192,15 +192,7 @@ def _candidates(table: SeatKnowledge, view: PlayerView, choice: Action) -> list[
         return ranked_offers(table)[:_OFFERS]
     found: list[Action] = [choice]
     if isinstance(phase, DoubleOffer):
-        kinds = set()
-        for action in legal:
-            if isinstance(action, PlayCard):
-                key = (action.card.artist, action.card.auction)
-                if key in kinds:
-                    continue
-                kinds.add(key)
-            if action not in found:
-                found.append(action)
+        found.extend(a for a in one_per_kind(legal) if a != choice)
         return found
     auction = view.auction
     if auction is None:  # pragma: no cover (every other phase is an auction)

@@ -1,6 +1,7 @@
 """The standings of a tournament: win rates with confidence intervals, money.
 
-:func:`~modern_art.tournament` plays the games; this module sums them up.
+:func:`~modern_art.tournament` plays the games; this module sums up their
+outcomes (:class:`~modern_art.agents.runner.game.Outcome`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ import math
 from collections.abc import Sequence
 
 from attrs import frozen
+
+from modern_art.agents.runner.game import Outcome
 
 __all__ = ["Outcome", "Standing", "TournamentResult", "standings", "wilson_interval"]
 
@@ -61,20 +64,6 @@ class TournamentResult:
         from modern_art.svg import standings_html  # noqa: PLC0415 (drawing is imported on request)
 
         return standings_html(self)
-
-
-@frozen
-class Outcome:
-    """What the standings need of one game: who sat where, final money, winners."""
-
-    game: int
-    """The game's number in the tournament, from 0."""
-    agents: tuple[str, ...]
-    """The agents' names, by seat."""
-    money: tuple[int, ...]
-    """Each seat's final money."""
-    winners: tuple[int, ...]
-    """The winning seats."""
 
 
 def standings(outcomes: Sequence[Outcome], players: int) -> TournamentResult:

@@ -7,45 +7,39 @@ so each agent sits in each seat with each hand (a "duplicate" format).
 Every game's seeds come from the tournament's seed and the game's number
 alone, so a game is the same whichever process or machine plays it: the
 standings and the records file are the same in-process, in a process pool,
-on Ray or on Dask.
+on Ray or on Dask. The games are played by the one many-game runner
+(:mod:`modern_art.agents.runner`), as a match's are.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import pickle
-import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Generator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from modern_art.agents.base import agent_name
-from modern_art.agents.dispatch import Submitter, run_in_order
+from modern_art.agents.base import Agent, agent_name
 from modern_art.agents.factories import AgentFactory, AgentMaker, agent_maker
-from modern_art.agents.play import play_game
-from modern_art.agents.standings import (
-    Outcome,
-    Standing,
-    TournamentResult,
-    standings,
-    wilson_interval,
-)
-from modern_art.agents.workers import worker_context
+from modern_art.agents.runner.dispatch import Games, Submitter, here, on_executor
+from modern_art.agents.runner.game import Outcome, play_seated
+from modern_art.agents.runner.run import ProgressCallback, check_counts, run_games
+from modern_art.agents.runner.seating import Rotation
+from modern_art.agents.runner.workers import worker_context
+from modern_art.agents.standings import Standing, TournamentResult, standings, wilson_interval
 from modern_art.core.records import GameRecord
 from modern_art.data.rules import Rules
 
 if TYPE_CHECKING:
-    from modern_art.agents.records_file import RecordsFile
+    from modern_art.agents.engine.pool import EnginePool
+    from modern_art.agents.runner.records import RecordsFile
 
 __all__ = ["AgentFactory", "Standing", "TournamentResult", "tournament", "wilson_interval"]
 
-ProgressCallback: TypeAlias = Callable[[int, int], None]
-"""Called with (games done, games in all) as games finish."""
-
-# The names tests/players/test_agents.py knew before the standings had their own module.
+# The names tests/agents/test_agents.py knew before the standings had their own module.
 _Outcome = Outcome
 _standings = standings
 
@@ -55,9 +49,19 @@ class _Plan:
     """Everything a worker needs to play any game of the tournament (picklable)."""
 
     makers: tuple[AgentMaker, ...]
-    rules: Rules | None
-    seed: int
+    rules: Rules
+    rotation: Rotation
     keep_records: bool
+
+    def agent(self, entry: int, seed: int, pool: EnginePool | None) -> Agent:
+        return self.makers[entry](seed)
+
+    def table_name(self, entry: int, agent: Agent) -> str:
+        return agent_name(agent)
+
+    def engine(self, agent: Agent) -> None:
+        # An engine a lineup's factory made starts on its first act and is its own to close.
+        return None
 
 
 @frozen
@@ -66,35 +70,14 @@ class _Played:
     record: GameRecord | None
 
 
-def _derived_seed(*parts: object) -> int:
-    """A 59-bit seed from ``parts``, the same on every machine and run.
-
-    59 bits keep a seed within the 18 digits that JSON documents may hold
-    (:func:`~modern_art.from_json`), so a game record's deal seed reads back.
-    """
-    return random.Random(":".join(map(str, parts))).getrandbits(59)
+def _kept_record(played: _Played) -> GameRecord:
+    assert played.record is not None
+    return played.record
 
 
-def _deal_seed(seed: int, players: int, game: int) -> int:
-    """The deal of game ``game``: consecutive blocks of ``players`` games share one."""
-    return _derived_seed("deal", seed, game // players)
-
-
-def _play_one(plan: _Plan, game: int) -> _Played:
-    players = len(plan.makers)
-    # Seat s of game g holds lineup entry (s + g) % players.
-    agents = [
-        plan.makers[(s + game) % players](_derived_seed("agent", plan.seed, game, s))
-        for s in range(players)
-    ]
-    played = play_game(agents, rules=plan.rules, seed=_deal_seed(plan.seed, players, game))
-    assert played.money is not None and played.winners is not None
-    outcome = Outcome(game, played.players, played.money, played.winners)
-    return _Played(outcome, played if plan.keep_records else None)
-
-
-def _play_batch(plan: _Plan, games: range) -> list[_Played]:
-    return [_play_one(plan, game) for game in games]
+def _play_one(plan: _Plan, game: int, pool: EnginePool | None) -> _Played:
+    result = play_seated(plan, game, pool)
+    return _Played(result.outcome, result.record if plan.keep_records else None)
 
 
 def tournament(
@@ -158,75 +141,50 @@ def tournament(
     >>> [s.name for s in result.standings], result.standing("random").seats
     (['heuristic', 'random'], 2)
     """
-    if type(games) is not int or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
-    if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+    check_counts(games, workers)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(
             f"executor must have a submit method like concurrent.futures.Executor,"
             f" got {type(executor).__name__!r}"
         )
     makers = tuple(agent_maker(factory, entry) for entry, factory in enumerate(lineup))
-    plan = _Plan(makers, rules, seed, keep_records=records is not None)
-    players = len(makers)
-    outcomes: list[Outcome] = []
-    log: RecordsFile | None = None
+    plan = _Plan(
+        makers,
+        rules if rules is not None else Rules(),
+        Rotation(len(makers), seed),
+        keep_records=records is not None,
+    )
+    log: RecordsFile[_Played] | None = None
     if records is not None:
         # The JSON documents (cattrs and its converter) load only for a run that keeps records.
-        from modern_art.agents.records_file import RecordsFile  # noqa: PLC0415
+        from modern_art.agents.runner.records import RecordLines, RecordsFile  # noqa: PLC0415
 
-        log = RecordsFile(records)
-    if log is not None:
-        check = _ResumeCheck(plan, str(log.path))
-        for game, record in enumerate(log.read()):
-            if game == games:
-                raise ValueError(f"{log.path} holds more than the {games} games asked for")
-            outcomes.append(check(game, record))
-        if outcomes and progress is not None:
-            progress(len(outcomes), games)
-    todo = range(len(outcomes), games)
-
-    def deliver(batch: list[_Played]) -> None:
-        for played in batch:
-            if log is not None:
-                assert played.record is not None
-                log.write(played.record)
-            outcomes.append(played.outcome)
-        if progress is not None:
-            progress(len(outcomes), games)
-
-    with log if log is not None else contextlib.nullcontext():
-        if not todo:
-            pass
-        elif executor is None and workers == 1:
-            for game in todo:
-                deliver([_play_one(plan, game)])
-        elif executor is None:
-            _check_picklable(plan)
-            # multiprocessing loads only for a run that starts a process pool.
-            from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
-
-            with ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
-                _run(pool, plan, todo, workers, deliver)
-        else:
-            _run(executor, plan, todo, workers, deliver)
-    return standings(outcomes, players)
+        check = _ResumeCheck(plan, str(Path(records)))
+        log = RecordsFile(records, RecordLines(check, _kept_record))
+    one = functools.partial(_play_one, plan)
+    play: Games[_Played]
+    if executor is not None:
+        play = on_executor(executor, one, workers)
+    elif workers == 1:
+        play = here(one)
+    else:
+        play = functools.partial(_in_process_pool, plan, workers)
+    played, _ = run_games(games, play, log=log, progress=progress)
+    return standings([p.outcome for p in played], len(makers))
 
 
-def _run(
-    executor: Submitter,
-    plan: _Plan,
-    todo: range,
-    workers: int,
-    deliver: Callable[[list[_Played]], None],
-) -> None:
-    # Batches of up to 8 games amortise the cost of sending a task; with at
-    # least 4 batches per worker queued, no worker waits for the next one.
-    parallel = max(workers, 8)
-    size = max(1, min(8, len(todo) // (4 * parallel)))
-    task = functools.partial(_play_batch, plan)
-    run_in_order(executor, task, todo, deliver, size=size, window=4 * parallel)
+def _in_process_pool(
+    plan: _Plan, workers: int, todo: range
+) -> Generator[list[_Played], None, None]:
+    """The games of ``todo`` in a ``concurrent.futures`` pool of spawned processes."""
+    if not todo:
+        return
+    _check_picklable(plan)
+    # multiprocessing loads only for a run that starts a process pool.
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
+    with ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
+        yield from on_executor(pool, functools.partial(_play_one, plan), workers)(todo)
 
 
 def _check_picklable(plan: _Plan) -> None:
@@ -246,28 +204,27 @@ class _ResumeCheck:
     def __init__(self, plan: _Plan, path: str) -> None:
         self.plan = plan
         self.path = path
-        self.rules = plan.rules if plan.rules is not None else Rules()
         self._names: tuple[str, ...] | None = None
 
     def names(self) -> tuple[str, ...]:
         """The name of each lineup entry's agents, from the agents of game 0."""
         if self._names is None:
             self._names = tuple(
-                agent_name(maker(_derived_seed("agent", self.plan.seed, 0, entry)))
+                agent_name(maker(self.plan.rotation.agent_seed(0, entry)))
                 for entry, maker in enumerate(self.plan.makers)
             )
         return self._names
 
-    def __call__(self, game: int, record: GameRecord) -> Outcome:
-        players = len(self.plan.makers)
-        expected = _deal_seed(self.plan.seed, players, game)
-        seated = tuple(self.names()[(s + game) % players] for s in range(players))
+    def __call__(self, game: int, record: GameRecord) -> _Played:
+        rotation = self.plan.rotation
+        expected = rotation.deal_seed(game)
+        seated = tuple(self.names()[entry] for entry in rotation.seats(game))
         if record.players != seated:
             why = f"seats {', '.join(record.players)}, not {', '.join(seated)}"
-        elif record.rules != self.rules:
+        elif record.rules != self.plan.rules:
             why = "was played with other rules"
         elif record.seed != expected or record.first_auctioneer != 0:
-            why = f"has deal seed {record.seed}, not {expected} (tournament seed {self.plan.seed})"
+            why = f"has deal seed {record.seed}, not {expected} (tournament seed {rotation.seed})"
         elif record.money is None or record.winners is None:
             why = "is not finished"
         else:
@@ -278,4 +235,4 @@ class _ResumeCheck:
                 f" {game + 1}) {why}; use another records file"
             )
         assert record.money is not None and record.winners is not None
-        return Outcome(game, record.players, record.money, record.winners)
+        return _Played(Outcome(game, record.players, record.money, record.winners), None)

@@ -16,68 +16,45 @@ import sys
 from collections.abc import Sequence
 
 from modern_art import COMPILED, __version__
-from modern_art.agents.registry import bot_names, canonical_bot
+from modern_art.agents.registry import BOT_NAMES
 from modern_art.cli.engine import add_engine_parser
 from modern_art.cli.match_args import add_match_parser
+from modern_art.cli.options import bot_name, positive, seconds
+from modern_art.data.errors import CommandError
 
 __all__ = ["build_parser", "main"]
 
-BOTS = bot_names()
+BOTS = BOT_NAMES
 """The bots the command knows, by name (``mc`` is short for ``montecarlo``):
-those of :data:`modern_art.agents.registry.BOTS`."""
+:data:`modern_art.agents.registry.BOT_NAMES`."""
 
 
 def _bot_list(text: str) -> list[str]:
-    try:
-        names = [canonical_bot(part) for part in text.split(",") if part.strip()]
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    names = [bot_name(part) for part in text.split(",") if part.strip()]
     if not names:
         raise argparse.ArgumentTypeError("give at least one bot")
     return names
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a positive whole number, got {text!r}"
-        ) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {value}")
-    return value
-
-
 def _add_playouts_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--playouts",
-        type=_positive,
+        type=positive,
         default=16,
         help="Monte Carlo playouts per decision (default 16)",
     )
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text}")
-    return value
-
-
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--iterations",
-        type=_positive,
+        type=positive,
         default=None,
         help="search bot: play-outs per decision (default 200 unless --move-time is given)",
     )
     parser.add_argument(
         "--move-time",
-        type=_seconds,
+        type=seconds,
         default=None,
         metavar="SECONDS",
         help="search bot: seconds of search per decision (not reproducible)",
@@ -163,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--hint-samples",
-        type=_positive,
+        type=positive,
         default=200,
         help="sampled deals behind each hint (default 200)",
     )
@@ -197,11 +174,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the lineup, one bot per seat, comma-separated (3 to 5; default"
         " heuristic,random,heuristic,random); seats are rotated from game to game",
     )
-    sim.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
+    sim.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     sim.add_argument(
         "--workers",
-        type=_positive,
+        type=positive,
         default=1,
         help="worker processes (default 1); more than 1 means --backend processes",
     )
@@ -281,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat", type=int, default=None, help="the seat to analyse (default: the seat to act)"
     )
     weigh.add_argument(
-        "--samples", type=_positive, default=1000, help="sampled deals (default 1000)"
+        "--samples", type=positive, default=1000, help="sampled deals (default 1000)"
     )
     weigh.add_argument("--seed", type=int, default=0, help="the sampling's seed (default 0)")
     weigh.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -372,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nmodern-art: interrupted", file=sys.stderr)
         return 130
-    except commands.CommandError as exc:
+    except CommandError as exc:
         # The message may echo a path or a file's content: no control characters.
         print(f"modern-art {args.command}: {visible(str(exc))}", file=sys.stderr)
         return 1

@@ -12,29 +12,21 @@ import attrs
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.agents import (
-    Agent,
-    AgentFactory,
-    play_game,
-)
-from modern_art.agents.factories import bot_factory as registered_bot
+from modern_art.agents import Agent, play_game
+from modern_art.agents.registry import make_bot
 from modern_art.cli import pictures
 from modern_art.cli.howto import summary
 from modern_art.cli.narrate import Narrator
 from modern_art.cli.safe import markup_safe
-from modern_art.core.records import GameRecord, ReplayError, replay
+from modern_art.core.records import GameRecord, replay
 from modern_art.core.transition import apply
 from modern_art.data.actions import Action
-from modern_art.data.errors import NotationError
+from modern_art.data.errors import CommandError, NotationError, ReplayError, SerializationError
 from modern_art.data.events import RoundEnded
 from modern_art.data.rules import Rules, preset, presets
 from modern_art.data.state import GameState, Step
 from modern_art.text.records import read_records, write_records
-from modern_art.wire.documents import MAX_JSON_BYTES, SerializationError, from_json, to_json
-
-
-class CommandError(Exception):
-    """A failure to report on stderr with exit code 1."""
+from modern_art.wire.documents import MAX_JSON_BYTES, from_json, to_json
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,13 +50,6 @@ def rules_from(args: argparse.Namespace) -> Rules:
     if args.open_money:
         rules = attrs.evolve(rules, open_money=True)
     return rules
-
-
-def bot_factory(
-    kind: str, playouts: int, iterations: int | None = None, move_time: float | None = None
-) -> AgentFactory:
-    """An agent factory for a bot named on the command line (the one registry's)."""
-    return registered_bot(kind, playouts=playouts, iterations=iterations, move_time=move_time)
 
 
 def save_record(record: GameRecord, path: str | None) -> None:
@@ -117,7 +102,7 @@ def demo(args: argparse.Namespace) -> int:
     names = [name for name, _ in DEMO_PLAYERS]
     check_writable(args.save)
     agents: list[Agent] = [
-        bot_factory(kind, 16)(args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
+        make_bot(kind, seed=args.seed * 10 + seat) for seat, (_, kind) in enumerate(DEMO_PLAYERS)
     ]
     out.print("[bold]Modern Art[/]: a demo game of four bots.", highlight=False)
     out.print(

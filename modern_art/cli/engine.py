@@ -10,16 +10,10 @@ from __future__ import annotations
 import argparse
 
 from modern_art.agents.base import Agent
-from modern_art.agents.registry import BOTS, canonical_bot, make_bot
+from modern_art.agents.registry import BOTS, make_bot
+from modern_art.cli.options import bot_name
 
 __all__ = ["add_engine_parser", "engine"]
-
-
-def _bot(text: str) -> str:
-    try:
-        return canonical_bot(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_engine_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,7 +25,7 @@ def add_engine_parser(commands: argparse._SubParsersAction[argparse.ArgumentPars
         " answers on stdout, playing one built-in bot; ends at quit or the end of"
         f" input. Bots: {', '.join(f'{n} ({e.summary})' for n, e in BOTS.items())}.",
     )
-    parser.add_argument("bot", type=_bot, metavar="BOT", help=f"one of {', '.join(BOTS)}")
+    parser.add_argument("bot", type=bot_name, metavar="BOT", help=f"one of {', '.join(BOTS)}")
     parser.add_argument(
         "--seed",
         type=int,

@@ -17,17 +17,19 @@ from collections.abc import Sequence
 from rich.table import Table
 
 from modern_art.agents.search.analysis import Analysis, analyse
-from modern_art.cli.commands import CommandError, console
+from modern_art.cli.commands import console
 from modern_art.cli.narrate import card_text
 from modern_art.cli.safe import markup_safe
 from modern_art.core.seats import next_seat
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
-from modern_art.data.errors import NotationError
+from modern_art.data.errors import CommandError, NotationError
 from modern_art.data.events import Event
 from modern_art.seeing.money import MoneyLedger
 from modern_art.seeing.views import OwnView, view
 from modern_art.text.notation import format_action
 from modern_art.text.positions import MAX_POSITION_CHARS, read_position
+from modern_art.text.sentences import describe
+from modern_art.wire.analysis import analysis_document
 
 TOP = 3
 """Actions shown by a hint."""
@@ -94,7 +96,11 @@ def analyse_position(args: argparse.Namespace) -> int:
     ledger = MoneyLedger(tuple(p.money for p in state.players))
     report = analyse(view(state, seat), samples=args.samples, seed=args.seed, ledger=ledger)
     if args.json:
-        print(json.dumps(_report_json(report), indent=2))
+        names = [p.name for p in state.players]
+        document = analysis_document(
+            report, step=state.step, sentence=lambda action: describe(action, names, seat)
+        )
+        print(json.dumps(document, indent=2))
         return 0
     out = console()
     out.print(_artists_table(report))
@@ -152,29 +158,3 @@ def _actions_table(report: Analysis) -> Table:
     for v in report.actions:
         table.add_row(action_words(v.action), f"{v.money:+.1f}", f"{v.stderr:.1f}", str(v.samples))
     return table
-
-
-def _report_json(report: Analysis) -> dict[str, object]:
-    return {
-        "seat": report.seat,
-        "samples": report.samples,
-        "artists": [
-            {
-                "artist": o.artist,
-                "p_rank": list(o.p_rank),
-                "value": o.value,
-                "stderr": o.stderr,
-                "exact": o.exact,
-            }
-            for o in report.artists
-        ],
-        "actions": [
-            {
-                "action": format_action(v.action),
-                "money": v.money,
-                "stderr": v.stderr,
-                "samples": v.samples,
-            }
-            for v in report.actions
-        ],
-    }

@@ -14,8 +14,9 @@ from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.ratings import has_ratings
 from modern_art.agents.match.runner import run_match
 from modern_art.agents.match.summary import ERROR_KINDS, MatchResult
-from modern_art.cli.commands import CommandError, console, rules_from
+from modern_art.cli.commands import console, rules_from
 from modern_art.cli.safe import markup_safe, visible
+from modern_art.data.errors import CommandError
 
 __all__ = ["match", "result_table"]
 

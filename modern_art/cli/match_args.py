@@ -5,39 +5,14 @@ from __future__ import annotations
 import argparse
 
 from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
-from modern_art.agents.registry import BOTS
+from modern_art.agents.registry import BOTS, FALLBACK_BOT
+from modern_art.cli.options import number, positive
 
 __all__ = ["add_match_parser"]
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < 3600:
-        raise argparse.ArgumentTypeError(f"expected seconds above 0 (e.g. 0.5), got {text!r}")
-    return value
-
-
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a rate between 0 and 1, got {text!r}")
-    return value
+_seconds = number(float, lambda value: 0 < value < 3600, "seconds above 0 (e.g. 0.5)")
+_rate = number(float, lambda value: 0 < value < 1, "a rate between 0 and 1")
 
 
 def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,7 +36,7 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         metavar="PLAYER",
         help="3 to 5 players: a bot's name or engine:COMMAND (split as a shell would)",
     )
-    parser.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
+    parser.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     parser.add_argument(
         "--move-time",
@@ -82,9 +57,7 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         metavar="FILE",
         help="stream every game to FILE (JSON Lines); a stopped match resumes from it",
     )
-    parser.add_argument(
-        "--workers", type=_positive, default=1, help="worker processes (default 1)"
-    )
+    parser.add_argument("--workers", type=positive, default=1, help="worker processes (default 1)")
     parser.add_argument(
         "--sprt",
         nargs=2,
@@ -101,12 +74,13 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
     )
     parser.add_argument(
         "--fallback",
-        default="random",
+        default=FALLBACK_BOT,
         metavar="BOT",
-        help="the bot that takes the seat of an engine that breaks the protocol (default random)",
+        help="the bot that takes the seat of an engine that breaks the protocol"
+        f" (default {FALLBACK_BOT})",
     )
     parser.add_argument(
-        "--playouts", type=_positive, default=None, help="Monte Carlo playouts per decision"
+        "--playouts", type=positive, default=None, help="Monte Carlo playouts per decision"
     )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument(

@@ -23,13 +23,12 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.table import Table
 
-from modern_art.agents import Agent, Host, RandomAgent
+from modern_art.agents import Agent, Host
 from modern_art.agents.engine.agent import EngineAgent
 from modern_art.agents.host import last_decision
+from modern_art.agents.registry import FALLBACK_BOT, make_bot
 from modern_art.cli import BOTS
 from modern_art.cli.commands import (
-    CommandError,
-    bot_factory,
     check_writable,
     console,
     read_records_file,
@@ -41,9 +40,10 @@ from modern_art.cli.narrate import Narrator
 from modern_art.cli.prompts import hand_line, status_line
 from modern_art.cli.safe import markup_safe
 from modern_art.cli.seat import Human, Quit, Undo
-from modern_art.core.records import GameRecord, ReplayError, replay
+from modern_art.core.records import GameRecord, replay
 from modern_art.core.transition import new_game
 from modern_art.data.actions import Action
+from modern_art.data.errors import CommandError, ReplayError
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, Step
 from modern_art.seeing.payout import best_case_payout, payout_if_round_ended_now
@@ -82,7 +82,7 @@ class Seating:
         """A fresh bot for each bot seat, seeded from the game's seed.
 
         A seat of kind ``engine:COMMAND`` is an engine process (the engine
-        protocol), with a random bot to take over if it fails; :func:`play`
+        protocol), with the registry's fallback bot to take over if it fails; :func:`play`
         ends every engine it started.
         """
         agents: dict[int, Agent] = {}
@@ -90,9 +90,9 @@ class Seating:
             seed = (self.seed or 0) * 10 + seat
             if kind.startswith("engine:"):
                 command = kind.removeprefix("engine:")
-                agents[seat] = EngineAgent(command, fallback=RandomAgent(seed=seed))
+                agents[seat] = EngineAgent(command, fallback=make_bot(FALLBACK_BOT, seed=seed))
             else:
-                agents[seat] = bot_factory(kind, playouts, iterations, move_time)(seed)
+                agents[seat] = make_bot(kind, seed, playouts, iterations, move_time)
         return agents
 
 

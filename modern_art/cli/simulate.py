@@ -11,16 +11,11 @@ from rich.console import Console
 from rich.table import Table
 
 from modern_art.agents import TournamentResult, tournament
+from modern_art.agents.registry import bot_factory
 from modern_art.cli import pictures
 from modern_art.cli.backends import backend_of, executor_for, games_in, printable, progress_bar
-from modern_art.cli.commands import (
-    CommandError,
-    bot_factory,
-    check_writable,
-    console,
-    rules_from,
-    write_file,
-)
+from modern_art.cli.commands import check_writable, console, rules_from, write_file
+from modern_art.data.errors import CommandError
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -1,15 +1,16 @@
 """Legal actions: :func:`legal_actions`, every action the rules allow now.
 
-The sequence it returns (:class:`~modern_art.LegalActions`) and what each
-phase offers are in :mod:`modern_art.core.choices`; which phase is served by
-which, in :mod:`modern_art.core.phase_table`.
+The sequence it returns (:class:`~modern_art.LegalActions`) is in
+:mod:`modern_art.core.legal_sequence`; what each phase offers, in its room
+(``modern_art.core.phases``), gathered by :mod:`modern_art.core.phase_table`.
 """
 
 from __future__ import annotations
 
 from modern_art._speed import PURE
-from modern_art.core.choices import NO_ACTIONS, SHARED_BIDS, LegalActions, Run
-from modern_art.core.phase_table import OFFERS, offers
+from modern_art.core.dispatch import offers
+from modern_art.core.legal_sequence import NO_ACTIONS, SHARED_BIDS, LegalActions, Run
+from modern_art.core.phase_table import OFFERS
 from modern_art.data.state import GameState
 
 __all__ = ["NO_ACTIONS", "SHARED_BIDS", "LegalActions", "Run", "legal_actions"]

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from typing import Any, Literal, overload
 
 from modern_art._speed import PURE
+from modern_art.core.dispatch import draw, play
 from modern_art.core.draws import seeded
 from modern_art.core.legal import LegalActions, legal_actions
-from modern_art.core.phase_table import PLAY, play
+from modern_art.core.phase_table import DRAWS, PLAY
 from modern_art.core.transition import apply
-from modern_art.core.uniform import draw
 from modern_art.data.actions import Action
 from modern_art.data.errors import IllegalAction
 from modern_art.data.phases import GameOver
@@ -123,8 +123,10 @@ _NO_ROUND = -1
 def _uniform(state: GameState, rng: random.Random, stop_round: int) -> GameState:
     """The documented loop without its costs: no sequence, no ``Step``, no events kept.
 
-    :func:`~modern_art.core.uniform.draw` gives the action the loop would
-    take, without building the legal actions. Each is one they offer, so
+    Each phase's room's ``draw`` (``modern_art.core.phases``) gives the action
+    the loop would take, counted from the state without building the legal
+    actions, in their order (``tests/core/test_playout.py`` compares the two
+    on thousands of games). Each is one they offer, so
     ``apply``'s own checks (not over, an action, a seat) hold already; the
     phase's handler still checks the rest as ever. No event is made (the
     handlers take ``None`` for the list). It stops early at the first state
@@ -133,11 +135,14 @@ def _uniform(state: GameState, rng: random.Random, stop_round: int) -> GameState
     getrandbits: Any = rng.getrandbits
     phase = state.phase
     while not isinstance(phase, GameOver):
-        drawn = draw(state, phase, getrandbits)
+        # The dispatch each build does fastest (modern_art.core.phase_table); no events made.
+        if PURE:
+            drawn = DRAWS[type(phase)](state, phase, getrandbits)
+        else:
+            drawn = draw(state, phase, getrandbits)
         if drawn is None:
             raise ValueError(f"no seat has a legal action at step {state.step}: not a game state")
         action, seat = drawn
-        # The dispatch each build does fastest (modern_art.core.phase_table); no events made.
         if PURE:
             state = PLAY[type(phase)](state, phase, action, seat, None)
         else:

@@ -24,32 +24,12 @@ from modern_art.core.scoring import winners
 from modern_art.core.transition import apply, new_game
 from modern_art.data.actions import Action
 from modern_art.data.cards import Card
-from modern_art.data.errors import IllegalAction
+from modern_art.data.errors import IllegalAction, ReplayError
 from modern_art.data.phases import Offering
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 
 __all__ = ["GameRecord", "ReplayError", "record", "replay"]
-
-
-class ReplayError(ValueError):
-    """A record that does not replay: a bad setup, an illegal action, or another result.
-
-    Raised by :func:`replay`; ``index`` is the number of the refused action
-    (from 0), or ``None`` when the setup or the stated result is at fault.
-    The :class:`~modern_art.IllegalAction` or ``ValueError`` behind it is its
-    ``__cause__``.
-    """
-
-    index: int | None
-    """The refused action's position in ``record.actions``, or ``None``."""
-
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.index = index
-
-    def __reduce__(self) -> tuple[type[ReplayError], tuple[str, int | None]]:
-        return (type(self), (str(self), self.index))
 
 
 def _tuple(values: Iterable[object]) -> tuple[object, ...]:

@@ -231,6 +231,22 @@ def give_lot_free(state: GameState, seat: int, lot: tuple[Card, ...], events: Ev
     return next_turn(state, seat, events, players=tuple(players))
 
 
+def close_bidding(
+    state: GameState,
+    high_bidder: int | None,
+    high_bid: int,
+    auctioneer: int,
+    lot: tuple[Card, ...],
+    double_player: int | None,
+    events: Events,
+) -> GameState:
+    """An open or one-offer auction closes: sold to the high bidder, or free to the auctioneer
+    when nobody bid (R3.4)."""
+    if high_bidder is None:
+        return give_lot_free(state, auctioneer, lot, events)
+    return sell_lot(state, high_bidder, high_bid, auctioneer, lot, double_player, events)
+
+
 def end_round(
     state: GameState, ender: int, ending_cards: tuple[Card, ...], events: Events
 ) -> GameState:

@@ -7,8 +7,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final, overload
 
 from modern_art._speed import PURE
+from modern_art.core.dispatch import play
 from modern_art.core.draws import seeded, shuffle
-from modern_art.core.phase_table import PLAY, RULES, play
+from modern_art.core.phase_table import PLAY, RULES
 from modern_art.core.refusals import refuse
 from modern_art.core.round_flow import deal
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice

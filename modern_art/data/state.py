@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, TypeAlias
 
 import attr
 
-from modern_art._speed import PURE, HashCache, all_seats, finish, one_seat
+from modern_art._speed import PURE, HashCache, finish
 from modern_art.data.cards import Card
 from modern_art.data.events import Event
-from modern_art.data.phases import (
-    NO_SEATS,
-    AuctionPhase,
-    DoubleOffer,
-    FixedPriceAuction,
-    GameOver,
-    HiddenAuction,
-    Offering,
-    OneOfferAuction,
-    OpenAuction,
-    Phase,
-)
+from modern_art.data.phases import AuctionPhase, GameOver, Phase
 from modern_art.data.rules import Rules
 
-__all__ = ["GameState", "PlayerState", "Step"]
+__all__ = ["TO_ACT", "GameState", "PlayerState", "Step", "ToAct"]
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)
@@ -72,7 +61,7 @@ class GameState(HashCache):
     def to_act(self) -> frozenset[int]:
         """The seats that may act now (empty once the game is over)."""
         phase = self.phase
-        return _TO_ACT[type(phase)](self, phase)
+        return TO_ACT[type(phase)](self, phase)
 
     @property
     def is_over(self) -> bool:
@@ -83,7 +72,7 @@ class GameState(HashCache):
     def auction(self) -> AuctionPhase | None:
         """The auction in progress, or ``None``."""
         phase = self.phase
-        if isinstance(phase, OpenAuction | OneOfferAuction | HiddenAuction | FixedPriceAuction):
+        if isinstance(phase, AuctionPhase):
             return phase
         return None
 
@@ -106,45 +95,22 @@ class GameState(HashCache):
         return board(self)
 
 
-def _offering(state: GameState, phase: Offering) -> frozenset[int]:
-    return one_seat(phase.auctioneer)
+ToAct: TypeAlias = Callable[[GameState, Any], frozenset[int]]
+"""Who acts in a phase: the state and its phase give the seats that may act."""
 
+TO_ACT: Final[dict[type, ToAct]] = {}
+"""Who acts in each phase, by the phase's class: what :attr:`GameState.to_act` reads.
 
-def _in_turn(state: GameState, phase: OneOfferAuction | FixedPriceAuction) -> frozenset[int]:
-    return one_seat(phase.turn)
-
-
-def _asking(state: GameState, phase: DoubleOffer) -> frozenset[int]:
-    return one_seat(phase.asking)
-
-
-def _open(state: GameState, phase: OpenAuction) -> frozenset[int]:
-    return all_seats(len(state.players)).difference(phase.passed, (phase.high_bidder,))
-
-
-def _hidden(state: GameState, phase: HiddenAuction) -> frozenset[int]:
-    return frozenset([seat for seat, bid in enumerate(phase.bids) if bid is None])
-
-
-def _nobody(state: GameState, phase: GameOver) -> frozenset[int]:
-    return NO_SEATS
-
-
-_TO_ACT: dict[type, Callable[[GameState, Any], frozenset[int]]] = {
-    Offering: _offering,
-    OneOfferAuction: _in_turn,
-    FixedPriceAuction: _in_turn,
-    DoubleOffer: _asking,
-    OpenAuction: _open,
-    HiddenAuction: _hidden,
-    GameOver: _nobody,
-}
-
-
-def to_act(state: GameState) -> frozenset[int]:
-    """The seats that may act in ``state``."""
-    phase = state.phase
-    return _TO_ACT[type(phase)](state, phase)
+Who acts is a rule of the phase, so it is written in the phase's room
+(``modern_art.core.phases``, each room's ``to_act``) beside its handler and
+its legal actions. This layer sits below the core and cannot import a room;
+so it keeps the table, empty here, and ``modern_art.core.phase_table`` fills
+it from the rooms' rows when the core is imported. Every import of this
+module runs ``modern_art/__init__.py`` first, which imports the core: no state
+is ever asked before the table is full. A dictionary lookup and a call, as a
+method would cost: ``to_act`` is off the playouts' path, which never asks it.
+``tests/core/test_phase_table.py`` checks that it covers every phase.
+"""
 
 
 @attr.s(auto_attribs=True, frozen=True, slots=PURE, init=PURE)

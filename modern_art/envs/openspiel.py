@@ -194,25 +194,9 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
 
     def __init__(self, game: ModernArtGame) -> None:
         super().__init__(game)
+        # The setup never changes: clones and copies share it (OpenSpiel deep-copies attributes).
         self._setup = _Setup(game.rules, game.codec, game.reward, game.num_players())
         self._table = _Table((), None, None, ())
-
-    # The setup never changes: clones and copies share it (OpenSpiel deep-copies attributes).
-    @property
-    def _rules(self) -> Rules:
-        return self._setup.rules
-
-    @property
-    def _codec(self) -> ActionCodec:
-        return self._setup.codec
-
-    @property
-    def _reward(self) -> Reward:
-        return self._setup.reward
-
-    @property
-    def _players(self) -> int:
-        return self._setup.players
 
     @property
     def game_state(self) -> GameState | None:
@@ -232,37 +216,37 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
         game = self._table.game
         if game is None or game.is_over or player != next_seat(game):
             return []
-        return [int(i) for i in np.flatnonzero(self._codec.mask(game, player))]
+        return [int(i) for i in np.flatnonzero(self._setup.codec.mask(game, player))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card not yet drawn, equally likely."""
         drawn = set(self._table.drawn)
-        left = [card.id for card in self._rules.deck if card.id not in drawn]
+        left = [card.id for card in self._setup.rules.deck if card.id not in drawn]
         return [(card_id, 1.0 / len(left)) for card_id in left]
 
     def _apply_action(self, action: int) -> None:
-        table = self._table
+        table, setup = self._table, self._setup
         if table.game is None:
             drawn = (*table.drawn, int(action))
             game = None
             ledger = None
-            if len(drawn) == len(self._rules.deck):
-                deck = [self._rules.deck[i] for i in drawn]
-                game = new_game(self._players, deck=deck, rules=self._rules)
-                ledger = MoneyLedger.start(self._rules, self._players)
+            if len(drawn) == len(setup.rules.deck):
+                deck = [setup.rules.deck[i] for i in drawn]
+                game = new_game(setup.players, deck=deck, rules=setup.rules)
+                ledger = MoneyLedger.start(setup.rules, setup.players)
             self._table = _Table(drawn, game, ledger, ())
             return
         assert table.ledger is not None
-        act = self._codec.decode(action, table.game, next_seat(table.game))
+        act = setup.codec.decode(action, table.game, next_seat(table.game))
         step = apply(table.game, act)
-        lines = (*table.public, _public_line(act, table.game, self._codec), *_reveals(step.events))
+        lines = (*table.public, _public_line(act, table.game, setup.codec), *_reveals(step.events))
         ledger = follow_money(table.ledger, step.events)
         self._table = _Table(table.drawn, step.state, ledger, lines)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"draw {self._rules.deck[action]}"
-        return self._codec.describe(action)
+            return f"draw {self._setup.rules.deck[action]}"
+        return self._setup.codec.describe(action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over (R8.1)."""
@@ -273,9 +257,9 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
         """Each seat's reward once the game is over, zeros before."""
         game = self._table.game
         if game is None or not game.is_over:
-            return [0.0] * self._players
+            return [0.0] * self._setup.players
         money = [p.money for p in game.players]
-        return list(final_rewards(money, self._reward, self._rules))
+        return list(final_rewards(money, self._setup.reward, self._setup.rules))
 
     def resample_from_infostate(
         self, player: int, probability_sampler: Callable[[], float]
@@ -297,7 +281,7 @@ class ModernArtState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no t
     def __str__(self) -> str:
         table = self._table
         if table.game is None:
-            return f"shuffling: {len(table.drawn)} of {len(self._rules.deck)} cards drawn"
+            return f"shuffling: {len(table.drawn)} of {len(self._setup.rules.deck)} cards drawn"
         return repr(table.game)
 
 

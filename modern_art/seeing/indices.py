@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from modern_art.core.choices import play_card, shared_bid, shared_price
+from modern_art.core.legal_sequence import play_card, shared_amount
 from modern_art.core.transition import apply
-from modern_art.data.actions import Accept, Action, Pass
+from modern_art.data.actions import Accept, Action, Bid, Pass, SetPrice
 from modern_art.data.cards import SYMBOL_ORDER, Auction
 from modern_art.data.phases import (
     DoubleOffer,
@@ -66,7 +66,7 @@ class IndexCodec:
         self._accept_index = self._pass_index + 1
         self._base = self._pass_index + 2
         # Actions are immutable values: one of each per seat serves every game (and the
-        # core's shared bids and prices, modern_art.core.choices.shared_bid).
+        # core's shared bids and prices, modern_art.core.legal_sequence.shared_amount).
         self._passes = tuple(Pass(seat) for seat in range(players))
         self._accepts = tuple(Accept(seat) for seat in range(players))
         self._mask: Any = mask
@@ -169,7 +169,7 @@ class IndexCodec:
         """Bring the work mask to the legal actions of ``seat`` in ``state``.
 
         Read from the phase as :func:`~modern_art.legal_actions` reads it
-        (:mod:`modern_art.core.choices`), with no sequence made; the test
+        (:mod:`modern_art.core.legal_sequence`), with no sequence made; the test
         suite compares the masks with ``legal_actions`` over whole games.
         """
         m = self._m
@@ -251,8 +251,8 @@ class IndexCodec:
             amount = index - self._base
             phase = state.phase
             if isinstance(phase, FixedPriceAuction) and phase.price is None:
-                return shared_price(seat, amount)
-            return shared_bid(seat, amount)
+                return shared_amount(SetPrice, seat, amount)
+            return shared_amount(Bid, seat, amount)
         if index == self._pass_index:
             return self._passes[seat]
         if index == self._accept_index:

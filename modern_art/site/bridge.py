@@ -19,22 +19,22 @@ module runs in CPython, where the tests compare it with the library.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import modern_art as ma
+from modern_art.agents.registry import BOTS as LIBRARY_BOTS
 
 __all__ = ["BOTS", "BridgeGame", "new_game", "open_game", "version"]
 
-BOTS: dict[str, Callable[[int], ma.Agent]] = {
-    "random": lambda seed: ma.RandomAgent(seed=seed),
-    "heuristic": lambda seed: ma.HeuristicAgent(seed=seed),
-    "montecarlo": lambda seed: ma.MonteCarloAgent(seed=seed, playouts=8),
-}
-"""The built-in bots the page can seat, by name; each is made with a seed.
-
-``montecarlo`` plays 8 playouts a decision in the page (16 in Python): the
-browser runs the pure build, several times slower than CPython.
+BOTS: Mapping[str, Callable[[int], ma.Agent]] = MappingProxyType(
+    {name: bot.factory(bot.browser_budget) for name, bot in LIBRARY_BOTS.items()}
+)
+"""The bots the page can seat, by name, each made with a seed: every bot of the one registry
+(:data:`modern_art.agents.registry.BOTS`), weakest first, with its browser budget
+(:attr:`~modern_art.agents.registry.Bot.browser_budget`): the page runs the pure build in
+Pyodide, several times slower than CPython. Read-only.
 """
 
 

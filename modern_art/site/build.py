@@ -1,5 +1,11 @@
 """Write the static site: Pyodide, the pure wheels, ``modern-art.js`` and the table.
 
+The table is the service's: its stylesheet and its renderer (``style.css``,
+``render.js``) are copied in, the artists' palette is written by
+:func:`modern_art.svg.palette_css` as the service's is, and the page fills
+each ``<!-- part NAME -->`` of its template with that part of the service's
+page (:func:`site_page`).
+
 >>> from modern_art.site.build import SITE_FILES
 >>> "modern-art.js" in SITE_FILES and "index.html" in SITE_FILES
 True
@@ -10,6 +16,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import os
+import re
 import shutil
 import subprocess
 import tarfile
@@ -19,9 +26,20 @@ from pathlib import Path
 import attrs
 
 import modern_art as ma
-from modern_art.site.wheels import SiteError, default_cache, dependency_wheels, write_own_wheel
+from modern_art.data.errors import SiteError
+from modern_art.site.wheels import default_cache, dependency_wheels, write_own_wheel
+from modern_art.svg import palette_css
 
-__all__ = ["PYODIDE_FILES", "PYODIDE_VERSION", "SITE_FILES", "Site", "find_pyodide", "write_site"]
+__all__ = [
+    "PYODIDE_FILES",
+    "PYODIDE_VERSION",
+    "SHARED_FILES",
+    "SITE_FILES",
+    "Site",
+    "find_pyodide",
+    "site_page",
+    "write_site",
+]
 
 PYODIDE_VERSION = "0.29.5"
 """The Pyodide the site is made with (pinned in ``js/package.json`` too)."""
@@ -37,10 +55,19 @@ PYODIDE_FILES = (
 """The files of the npm package the page loads (``package.json`` names its version)."""
 
 SITE_FILES = ("index.html", "modern-art.js", "modern-art.d.ts", "page.js", "site.css")
-"""The site's own files, package data in ``modern_art/site/static``."""
+"""The site's own files, package data in ``modern_art/site/static`` (``index.html``
+a template that :func:`site_page` fills in)."""
 
-SHARED_FILES = ("style.css",)
-"""The web table's files the site shares (``modern_art/web/static``): the look and palette."""
+SHARED_FILES = ("style.css", "render.js")
+"""The web table's files the site shares (``modern_art/web/static``): the look and the drawing."""
+
+PALETTE = "palette.css"
+"""The artists' colours, written by :func:`modern_art.svg.palette_css` (the service's too)."""
+
+_PART = re.compile(
+    r"^[ \t]*<!-- part ([a-z ]+) -->\n(.*?)^[ \t]*<!-- end of part -->\n", re.M | re.S
+)
+_SLOT = re.compile(r"^[ \t]*<!-- part ([a-z ]+) -->\n", re.MULTILINE)
 
 
 @attrs.frozen
@@ -123,6 +150,30 @@ def _static(package: str) -> importlib.resources.abc.Traversable:
     return importlib.resources.files("modern_art").joinpath(*package.split("/"))
 
 
+def site_page(template: str, service_page: str) -> str:
+    """The site's page: ``template`` with each ``<!-- part NAME -->`` line replaced.
+
+    The parts are the service's page's, each written between ``<!-- part
+    NAME -->`` and ``<!-- end of part -->``, so both pages draw the same table.
+
+    >>> service = "<b>\\n  <!-- part log -->\\n  <ol></ol>\\n  <!-- end of part -->\\n</b>\\n"
+    >>> site_page("<i>\\n <!-- part log -->\\n</i>\\n", service)
+    '<i>\\n  <ol></ol>\\n</i>\\n'
+
+    Raises:
+        SiteError: the template asks for a part the service's page lacks.
+    """
+    parts = {m[1]: m[2] for m in _PART.finditer(service_page)}
+
+    def part(slot: re.Match[str]) -> str:
+        try:
+            return parts[slot[1]]
+        except KeyError:
+            raise SiteError(f"the service's page has no part {slot[1]!r}") from None
+
+    return _SLOT.sub(part, template)
+
+
 def write_site(
     directory: Path,
     *,
@@ -167,10 +218,18 @@ def write_site(
     for wheel in deps:
         put(f"wheels/{wheel.name}", wheel.read_bytes())
     wheels = [n.removeprefix("wheels/") for n in written if n.startswith("wheels/")]
+    site, service = _static("site/static"), _static("web/static")
     for name in SITE_FILES:
-        put(name, _static("site/static").joinpath(name).read_bytes())
+        if name != "index.html":
+            put(name, site.joinpath(name).read_bytes())
+    page = site_page(
+        site.joinpath("index.html").read_text(encoding="utf-8"),
+        service.joinpath("index.html").read_text(encoding="utf-8"),
+    )
+    put("index.html", page.encode())
     for name in SHARED_FILES:
-        put(name, _static("web/static").joinpath(name).read_bytes())
+        put(name, service.joinpath(name).read_bytes())
+    put(PALETTE, palette_css().encode())
     manifest = {
         "format": "modern-art-site/1",
         "version": ma.__version__,

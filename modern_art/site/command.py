@@ -8,8 +8,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from modern_art.data.errors import SiteError
 from modern_art.site.build import PYODIDE_VERSION, write_site
-from modern_art.site.wheels import SiteError
 
 __all__ = ["build_parser", "main"]
 

@@ -21,6 +21,7 @@ import zipfile
 from pathlib import Path
 
 import modern_art as ma
+from modern_art.data.errors import SiteError
 
 __all__ = ["DEPENDENCIES", "PYODIDE_PYTHON", "SiteError", "dependency_wheels", "write_own_wheel"]
 
@@ -31,10 +32,6 @@ DEPENDENCIES = ("attrs", "cattrs")
 """The library's dependencies, taken at the versions installed here."""
 
 _SKIP_SUFFIXES = (".so", ".pyd", ".c", ".h", ".pyc")
-
-
-class SiteError(Exception):
-    """The site cannot be written; the message says what is missing and how to get it."""
 
 
 def _record_line(name: str, data: bytes) -> str:

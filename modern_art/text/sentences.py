@@ -199,18 +199,19 @@ def _skipped(s: _Speaker, e: AuctioneerSkipped) -> str:
     )
 
 
+def _nth_this_round(card: Card, count: int) -> str:
+    """How far an offered card takes its artist this round (R2.2)."""
+    return f"the {ordinal(count)} {card.artist} this round"
+
+
 def _card_played(s: _Speaker, e: CardPlayed) -> str:
-    return (
-        f"{s.subject(e.seat, 'offers', 'offer')} {_card(e.card)},"
-        f" the {ordinal(e.count)} {e.card.artist} this round."
-    )
+    offers = s.subject(e.seat, "offers", "offer")
+    return f"{offers} {_card(e.card)}, {_nth_this_round(e.card, e.count)}."
 
 
 def _second_added(s: _Speaker, e: SecondCardAdded) -> str:
-    return (
-        f"{s.subject(e.seat, 'adds', 'add')} {_card(e.card)} to the double,"
-        f" the {ordinal(e.count)} {e.card.artist} this round."
-    )
+    adds = s.subject(e.seat, "adds", "add")
+    return f"{adds} {_card(e.card)} to the double, {_nth_this_round(e.card, e.count)}."
 
 
 def _second_declined(s: _Speaker, e: SecondCardDeclined) -> str:

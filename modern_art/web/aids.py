@@ -18,13 +18,14 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import modern_art as ma
-from modern_art.web.inputs import bearer_token, read_body, whole
+from modern_art.data.errors import TableError
+from modern_art.web.inputs import bearer_token, read_body, seated, whole
 from modern_art.web.practice import Analyst, undo
 from modern_art.web.push import Hub
 from modern_art.web.registry import Registry
 from modern_art.web.replays import Replay, Replays, replay_seat
-from modern_art.web.replies import NO_STORE, error, reply
-from modern_art.web.seats import TableError, seat_for_token
+from modern_art.web.replies import NO_STORE, refusals_answered, reply
+from modern_art.web.seats import seat_for_token
 
 __all__ = ["aid_routes"]
 
@@ -32,45 +33,36 @@ __all__ = ["aid_routes"]
 def aid_routes(tables: Registry, hub: Hub, analyst: Analyst, replays: Replays) -> list[Route]:
     """The routes of undo, analysis and replay, for :func:`~modern_art.web.app.create_app`."""
 
+    @refusals_answered
     async def take_back(request: Request) -> Response:
-        try:
-            await read_body(request)
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
-                done = undo(table, you, tables.clock())
-                done["undos"] = table.undos
-            hub.publish(tables)
-            return reply(done)
-        except TableError as err:
-            return error(err)
+        await read_body(request)
+        with tables.lock:
+            table, you = seated(tables, request)
+            done = undo(table, you, tables.clock())
+            done["undos"] = table.undos
+        hub.publish(tables)
+        return reply(done)
 
+    @refusals_answered
     async def analysis(request: Request) -> Response:
-        try:
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
-                seen, events, seed = analyst.ask(table, you)
-            return reply(await analyst.run(table.id, seen, events, seed))
-        except TableError as err:
-            return error(err)
+        with tables.lock:
+            table, you = seated(tables, request)
+            seen, events, seed = analyst.ask(table, you)
+        return reply(await analyst.run(table.id, seen, events, seed))
 
+    @refusals_answered
     async def replay(request: Request) -> Response:
-        table_id = request.path_params["table"]
-        try:
-            since = whole(request, "since", default=0)
-            with tables.lock:
-                replayed, seat, summary = _find_replay(
-                    tables,
-                    replays,
-                    table_id,
-                    bearer_token(request),
-                    request.query_params.get("as"),
-                )
-                step = whole(request, "step", default=replayed.steps)
-                text = replayed.document(step, seat, summary, since)
-        except TableError as err:
-            return error(err)
+        since = whole(request, "since", default=0)
+        with tables.lock:
+            replayed, seat, summary = _find_replay(
+                tables,
+                replays,
+                request.path_params["table"],
+                bearer_token(request),
+                request.query_params.get("as"),
+            )
+            step = whole(request, "step", default=replayed.steps)
+            text = replayed.document(step, seat, summary, since)
         return Response(text, media_type="application/json", headers=NO_STORE)
 
     return [

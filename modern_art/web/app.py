@@ -52,7 +52,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import modern_art as ma
-from modern_art.svg import artist_color
+from modern_art.agents.registry import BOTS as LIBRARY_BOTS
+from modern_art.data.errors import TableError
+from modern_art.svg import palette_css
 from modern_art.web.addresses import Proxies
 from modern_art.web.aids import aid_routes
 from modern_art.web.documents import seat_document_text, view_document
@@ -62,6 +64,7 @@ from modern_art.web.inputs import (
     TURN_SECONDS,
     bearer_token,
     read_body,
+    seated,
     strict_json,
     whole,
 )
@@ -73,8 +76,9 @@ from modern_art.web.registry import Registry
 from modern_art.web.replays import Replays
 from modern_art.web.replies import NO_STORE as _NO_STORE
 from modern_art.web.replies import error as _error
+from modern_art.web.replies import refusals_answered
 from modern_art.web.replies import reply as _reply
-from modern_art.web.seats import BOT_TITLES, BOTS, PRESETS, TableError, seat_for_token
+from modern_art.web.seats import BOTS, PRESETS, seat_for_token
 from modern_art.web.tables import GameTable
 
 __all__ = ["create_app"]
@@ -83,12 +87,7 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 
-_BOARD = tuple(f"artist {i}" for i in range(7))
-PALETTE_CSS = (
-    "/* The artists' colours by board position: modern_art.svg.artist_color's. */\n:root {\n"
-    + "".join(f"  --artist-{i}: {artist_color(a, _BOARD)};\n" for i, a in enumerate(_BOARD))
-    + "}\n"
-)
+PALETTE_CSS = palette_css()
 """``/static/palette.css``: one artist palette for the page and :mod:`modern_art.svg`."""
 
 
@@ -133,12 +132,13 @@ def create_app(
         low, high = TURN_SECONDS
         return _reply(
             {
-                "bots": [{"name": n, "title": BOT_TITLES[n]} for n in BOTS],
+                "bots": [{"name": n, "title": LIBRARY_BOTS[n].title} for n in BOTS],
                 "presets": list(PRESETS),
                 "turn": {"default": tables.timings.turn, "min": low, "max": high},
             }
         )
 
+    @refusals_answered
     async def open_table(request: Request) -> Response:
         try:
             wanted = check_table_request(strict_json(await read_body(request)))
@@ -153,10 +153,8 @@ def create_app(
                 turn=wanted["turn"],
                 spectators=wanted["spectators"],
             )
-        except TableError as err:
-            return _error(err)
-        except ValueError as err:
-            return _error(TableError(400, str(err)))
+        except ValueError as err:  # a table the library refuses, such as too many seats
+            raise TableError(400, str(err)) from None
         opener = wanted["humans"][0]
 
         def link(seat: int, secret: str) -> str:
@@ -177,122 +175,101 @@ def create_app(
         }
         return _reply(body, 201)
 
+    @refusals_answered
     async def claim_seat(request: Request) -> Response:
-        try:
-            fields = strict_json(await read_body(request))
-            if not isinstance(fields, dict) or set(fields) != {"invite"}:
-                raise TableError(400, 'expected {"invite": "<the code of your link>"}')
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                token = claim(tables, table, fields["invite"])
-                you = table.seat_of(token)
-            hub.publish(tables)
-            link = f"/t/{table.id}#token={token}"
-            return _reply({"seat": you, "token": token, "link": link}, 201)
-        except TableError as err:
-            return _error(err)
-
-    async def new_token(request: Request) -> Response:
-        try:
-            await read_body(request)
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
-                token = rotate(tables, table, you)
-            return _reply({"seat": you, "token": token, "link": f"/t/{table.id}#token={token}"})
-        except TableError as err:
-            return _error(err)
-
-    async def public(request: Request) -> Response:
-        try:
+        fields = strict_json(await read_body(request))
+        if not isinstance(fields, dict) or set(fields) != {"invite"}:
+            raise TableError(400, 'expected {"invite": "<the code of your link>"}')
+        with tables.lock:
             table = tables.get(request.path_params["table"])
-        except TableError as err:
-            return _error(err)
+            token = claim(tables, table, fields["invite"])
+            you = table.seat_of(token)
+        hub.publish(tables)
+        link = f"/t/{table.id}#token={token}"
+        return _reply({"seat": you, "token": token, "link": link}, 201)
+
+    @refusals_answered
+    async def new_token(request: Request) -> Response:
+        await read_body(request)
+        with tables.lock:
+            table, you = seated(tables, request)
+            token = rotate(tables, table, you)
+        return _reply({"seat": you, "token": token, "link": f"/t/{table.id}#token={token}"})
+
+    @refusals_answered
+    async def public(request: Request) -> Response:
+        table = tables.get(request.path_params["table"])
         with tables.lock:
             return _reply({"table": table.summary(), **_spectated(table)})
 
+    @refusals_answered
     async def seat(request: Request) -> Response:
-        try:
-            since = whole(request, "since", default=0)
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
-                now = tables.clock()
-                table.touched = now
-                text, _ = seat_document_text(table, you, since, now)
-            return Response(text, media_type="application/json", headers=_NO_STORE)
-        except TableError as err:
-            return _error(err)
+        since = whole(request, "since", default=0)
+        with tables.lock:
+            table, you = seated(tables, request)
+            now = tables.clock()
+            table.touched = now
+            text, _ = seat_document_text(table, you, since, now)
+        return Response(text, media_type="application/json", headers=_NO_STORE)
 
+    @refusals_answered
     async def stream(request: Request) -> Response:
-        try:
-            since = whole(request, "since", default=0)
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
-        except TableError as err:
-            return _error(err)
+        since = whole(request, "since", default=0)
+        with tables.lock:
+            table, you = seated(tables, request)
         return StreamingResponse(
             seat_stream(tables, hub, table.id, you, since),
             media_type="text/event-stream",
             headers={**_NO_STORE, "X-Accel-Buffering": "no"},
         )
 
+    @refusals_answered
     async def act(request: Request) -> Response:
-        try:
-            body = await read_body(request)  # read first: no await while holding the lock
-            step = whole(request, "step")
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
-                if whole(request, "undos", default=table.undos) != table.undos:
-                    raise TableError(409, "you took a decision back since; the page refreshes")
-                try:
-                    action = ma.from_json(
-                        body, "action", rules=table.state.rules, max_bytes=MAX_BODY_BYTES
-                    )
-                except ma.SerializationError as err:
-                    raise TableError(400, str(err)) from None
-                table.act(you, action, step, tables.clock())
-                reply = _reply({"step": table.state.step})
-            hub.publish(tables)
-            return reply
-        except TableError as err:
-            return _error(err)
+        body = await read_body(request)  # read first: no await while holding the lock
+        step = whole(request, "step")
+        with tables.lock:
+            table, you = seated(tables, request)
+            if whole(request, "undos", default=table.undos) != table.undos:
+                raise TableError(409, "you took a decision back since; the page refreshes")
+            try:
+                action = ma.from_json(
+                    body, "action", rules=table.state.rules, max_bytes=MAX_BODY_BYTES
+                )
+            except ma.SerializationError as err:
+                raise TableError(400, str(err)) from None
+            table.act(you, action, step, tables.clock())
+            reply = _reply({"step": table.state.step})
+        hub.publish(tables)
+        return reply
 
+    @refusals_answered
     async def come_back(request: Request) -> Response:
-        try:
-            await read_body(request)
-            with tables.lock:
-                table = tables.get(request.path_params["table"])
-                you = table.seat_of(bearer_token(request))
-                now = tables.clock()
-                table.touched = now
-                table.come_back(you, now)
-                reply = _reply({"step": table.state.step, "away": table.seats[you].away})
-            hub.publish(tables)
-            return reply
-        except TableError as err:
-            return _error(err)
+        await read_body(request)
+        with tables.lock:
+            table, you = seated(tables, request)
+            now = tables.clock()
+            table.touched = now
+            table.come_back(you, now)
+            reply = _reply({"step": table.state.step, "away": table.seats[you].away})
+        hub.publish(tables)
+        return reply
 
+    @refusals_answered
     async def game_record(request: Request) -> Response:
         table_id = request.path_params["table"]
         token = bearer_token(request)
         wanted = request.query_params.get("format", "json")
-        try:
-            if wanted not in ("json", "text"):
-                raise TableError(400, f"format must be 'json' or 'text', got {wanted!a}")
-            with tables.lock:
-                table = tables.tables.get(table_id)
-                if table is not None:
-                    table.seat_of(token)
-                    if not table.state.is_over:
-                        raise TableError(409, "the game is not over yet; its record comes then")
-                    text = ma.to_json(table.record())
-                else:
-                    text = _stored_record(tables, table_id, token)
-        except TableError as err:
-            return _error(err)
+        if wanted not in ("json", "text"):
+            raise TableError(400, f"format must be 'json' or 'text', got {wanted!a}")
+        with tables.lock:
+            table = tables.tables.get(table_id)
+            if table is not None:
+                table.seat_of(token)
+                if not table.state.is_over:
+                    raise TableError(409, "the game is not over yet; its record comes then")
+                text = ma.to_json(table.record())
+            else:
+                text = _stored_record(tables, table_id, token)
         if wanted == "text":  # the PGN-like text record, read back by ma.read_records
             text = ma.write_records([ma.from_json(text, "record")])
         kind, suffix = ("text/plain", "txt") if wanted == "text" else ("application/json", "json")

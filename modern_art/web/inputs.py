@@ -1,6 +1,6 @@
 """Reading what a request brings, trusting none of it: body, JSON, token, numbers, a new table.
 
-Each reader answers the value or raises :class:`~modern_art.web.tables.TableError`
+Each reader answers the value or raises :class:`~modern_art.data.errors.TableError`
 with a 4xx status and a message a person can act on.
 
 >>> strict_json(b'{"players": 3}')
@@ -8,7 +8,7 @@ with a 4xx status and a message a person can act on.
 >>> strict_json(b'{"a": 1, "a": 2}')
 Traceback (most recent call last):
 ...
-modern_art.web.seats.TableError: the request body repeats the key 'a'
+modern_art.data.errors.TableError: the request body repeats the key 'a'
 """
 
 from __future__ import annotations
@@ -17,13 +17,26 @@ import json
 import logging
 import re
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import ClientDisconnect, Request
 
-from modern_art.web.seats import BOTS, PRESETS, TableError
+from modern_art.data.errors import TableError
+from modern_art.web.seats import BOTS, PRESETS
 
-__all__ = ["MAX_BODY_BYTES", "bearer_token", "read_body", "strict_json", "table_request", "whole"]
+if TYPE_CHECKING:
+    from modern_art.web.registry import Registry
+    from modern_art.web.tables import GameTable
+
+__all__ = [
+    "MAX_BODY_BYTES",
+    "bearer_token",
+    "read_body",
+    "seated",
+    "strict_json",
+    "table_request",
+    "whole",
+]
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +50,15 @@ def bearer_token(request: Request) -> str | None:
     """The token of ``Authorization: Bearer <token>``, or ``None`` without one."""
     match = _BEARER.fullmatch(request.headers.get("authorization", ""))
     return match.group(1) if match else None
+
+
+def seated(tables: Registry, request: Request) -> tuple[GameTable, int]:
+    """The table of the request's path and the seat its bearer token holds there.
+
+    Raises:
+        TableError: as :meth:`Registry.seated <modern_art.web.registry.Registry.seated>`.
+    """
+    return tables.seated(request.path_params["table"], bearer_token(request))
 
 
 def whole(request: Request, name: str, *, default: int | None = None) -> int:

@@ -18,7 +18,7 @@ old one stops working at once. The server keeps only hashes of both.
 >>> claim(registry, table, secrets_[1])
 Traceback (most recent call last):
 ...
-modern_art.web.seats.TableError: this invitation was already used: ask whoever opened the table
+modern_art.data.errors.TableError: this invitation was already used: ask whoever opened the table
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ import secrets
 
 from attrs import evolve
 
+from modern_art.data.errors import TableError
 from modern_art.web.registry import Registry
-from modern_art.web.seats import TableError, hash_token
+from modern_art.web.seats import hash_token
 from modern_art.web.tables import GameTable
 
 __all__ = ["claim", "rotate"]

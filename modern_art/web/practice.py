@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
 import logging
 import multiprocessing
 from collections.abc import Sequence
@@ -39,8 +38,10 @@ from attrs import evolve
 
 import modern_art as ma
 from modern_art.agents.host import last_decision
-from modern_art.web.seats import BOTS, TableError
+from modern_art.data.errors import TableError
+from modern_art.web.seats import BOTS
 from modern_art.web.tables import GameTable
+from modern_art.wire.analysis import analysis_document as written_analysis
 
 __all__ = ["ANALYSIS_SAMPLES", "Analyst", "undo"]
 
@@ -241,10 +242,10 @@ def _analyse(
 
 
 def analysis_document(report: ma.Analysis, seen: ma.PlayerView) -> dict[str, Any]:
-    """The analysis as the page reads it: each artist's outlook, the best actions.
+    """The analysis as the page reads it: :mod:`modern_art.wire.analysis`'s document.
 
-    ``step`` is the decision's (an analysis of an older step is stale);
-    each action is the library's JSON with ``text``, its sentence.
+    ``step`` is the decision's (an analysis of an older step is stale); each
+    action is the library's JSON with ``text``, its sentence; the five best.
 
     >>> import modern_art as ma
     >>> from modern_art.web.practice import analysis_document
@@ -254,28 +255,9 @@ def analysis_document(report: ma.Analysis, seen: ma.PlayerView) -> dict[str, Any
     (0, 4, 5, ['action', 'money', 'samples', 'stderr', 'text'])
     """
     names = [p.name for p in seen.players]
-    return {
-        "step": seen.step,
-        "seat": report.seat,
-        "samples": report.samples,
-        "artists": [
-            {
-                "artist": o.artist,
-                "p_rank": list(o.p_rank),
-                "value": o.value,
-                "stderr": o.stderr,
-                "exact": o.exact,
-            }
-            for o in report.artists
-        ],
-        "actions": [
-            {
-                "action": json.loads(ma.to_json(v.action)),
-                "text": ma.describe(v.action, names=names, you=report.seat),
-                "money": v.money,
-                "stderr": v.stderr,
-                "samples": v.samples,
-            }
-            for v in report.actions[:_TOP_ACTIONS]
-        ],
-    }
+    return written_analysis(
+        report,
+        step=seen.step,
+        sentence=lambda action: ma.describe(action, names=names, you=report.seat),
+        top=_TOP_ACTIONS,
+    )

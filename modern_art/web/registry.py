@@ -34,8 +34,9 @@ from collections.abc import Callable, Collection, Sequence
 from attrs import evolve
 
 import modern_art as ma
+from modern_art.data.errors import TableError
 from modern_art.web.clocks import Timings
-from modern_art.web.seats import BOTS, Seat, TableError, hash_token
+from modern_art.web.seats import BOTS, Seat, hash_token
 from modern_art.web.store import Store, StoredTable
 from modern_art.web.tables import GameTable
 
@@ -257,6 +258,17 @@ class Registry:
                 raise TableError(404, f"there is no table {table_id!r}; it may have expired")
             table.advance(now)
             return table
+
+    def seated(self, table_id: str, token: str | None) -> tuple[GameTable, int]:
+        """The table ``table_id`` (as :meth:`get`) and the seat ``token`` holds at it.
+
+        Raises:
+            TableError: as :meth:`get`; 401 without a token, 403 for a token of
+                no seat there (:meth:`GameTable.seat_of`).
+        """
+        with self.lock:
+            table = self.get(table_id)
+            return table, table.seat_of(token)
 
     def expire(self, now: float | None = None) -> list[str]:
         """Let tables go: unfinished ones nobody seated has looked at for ``timings.ttl``

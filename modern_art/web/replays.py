@@ -33,8 +33,8 @@ from collections.abc import Callable
 from typing import Any
 
 import modern_art as ma
+from modern_art.data.errors import TableError
 from modern_art.web.documents import log_line
-from modern_art.web.seats import TableError
 from modern_art.web.tables import Entry
 
 __all__ = ["Replay", "Replays", "replay_seat"]

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from starlette.responses import JSONResponse
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 
-from modern_art.web.seats import TableError
+from modern_art.data.errors import TableError
 
-__all__ = ["NO_STORE", "error", "reply"]
+__all__ = ["NO_STORE", "Handler", "error", "refusals_answered", "reply"]
 
 NO_STORE = {"Cache-Control": "no-store"}
 """Every API answer's cache header: a seat's view is never kept by a cache."""
@@ -26,3 +29,20 @@ def error(err: TableError) -> JSONResponse:
 def reply(body: Any, status: int = 200) -> JSONResponse:
     """A JSON document answered, never cached."""
     return JSONResponse(body, status_code=status, headers=NO_STORE)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+"""An endpoint: a request in, a response out."""
+
+
+def refusals_answered(handler: Handler) -> Handler:
+    """``handler``, with a :class:`TableError` it raises answered as its JSON :func:`error`."""
+
+    @functools.wraps(handler)
+    async def answered(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except TableError as err:
+            return error(err)
+
+    return answered

@@ -12,21 +12,27 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 
 from attrs import frozen
 
 import modern_art as ma
-from modern_art.agents.bots import BOTS as LIBRARY_BOTS
+from modern_art.agents.registry import BOTS as LIBRARY_BOTS
+from modern_art.data.errors import TableError
 
 __all__ = ["BOTS", "PRESETS", "Seat", "TableError", "hash_token", "seat_for_token"]
 
-BOTS: dict[str, Callable[[int], ma.Agent]] = {name: bot.make for name, bot in LIBRARY_BOTS.items()}
-"""The bots a table can seat, by name, each made with a seed: every bot the library offers
-(:data:`modern_art.agents.bots.BOTS`), so a new one appears in the lobby by itself."""
-
-BOT_TITLES: dict[str, str] = {name: bot.title for name, bot in LIBRARY_BOTS.items()}
-"""A few words on each bot, for the lobby."""
+# Alphabetical, as the lobby has always listed them: its first, heuristic, is preselected.
+BOTS: Mapping[str, Callable[[int], ma.Agent]] = MappingProxyType(
+    {
+        name: LIBRARY_BOTS[name].factory(LIBRARY_BOTS[name].table_budget)
+        for name in sorted(LIBRARY_BOTS)
+    }
+)
+"""The bots a table can seat, by name, each made with a seed: every bot of the one registry
+(:data:`modern_art.agents.registry.BOTS`) with its table budget, so a new one appears in the
+lobby by itself; read-only."""
 
 PRESETS: tuple[str, ...] = tuple(ma.presets())
 """The rules presets a table can be opened with (``cmon``, ``original``)."""
@@ -61,24 +67,6 @@ def seat_for_token(hashes: Sequence[str | None], token: str | None) -> int:
     if found is None:
         raise TableError(403, "this seat token is not valid at this table")
     return found
-
-
-class TableError(Exception):
-    """A request the table refuses: ``status`` is the HTTP status, ``str()`` the message."""
-
-    def __init__(
-        self,
-        status: int,
-        message: str,
-        rule: str | None = None,
-        *,
-        retry_after: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.rule = rule
-        self.retry_after = retry_after
-        """Seconds after which asking again may succeed (a ``Retry-After`` header)."""
 
 
 @frozen

@@ -15,6 +15,52 @@ from collections.abc import Sequence
 
 DEFAULT_DB = "modern-art-web.sqlite3"
 
+# The clock's, the tables' and the limits' options: a number each, its
+# default (int or float, the option's type) written once, for --help too.
+_NUMBERS: tuple[tuple[str, float, str, str], ...] = (
+    ("--bot-delay", 0.7, "S", "a bot's pause"),
+    ("--open-idle", 8.0, "S", "quiet seconds in an open auction before 'going once'"),
+    ("--going", 3.0, "S", "seconds of 'going once' and of 'going twice'"),
+    ("--turn", 60.0, "S", "seconds a person has for any other decision"),
+    ("--bot-after", 3, "N", "a bot plays a seat whose clock ran out N times in a row"),
+    ("--ttl", 1800.0, "S", "an abandoned table expires after this many seconds"),
+    ("--max-tables", 64, "N", "tables in play"),
+    ("--tables-per-address", 8, "N", "unfinished tables one address may hold"),
+    ("--rate", 20.0, "R", "requests a second per address, on average; 0: no limit"),
+    ("--burst", 60.0, "N", "requests at once"),
+    ("--tables-per-minute", 4.0, "R", "tables one address may open a minute; 0: no limit"),
+    (
+        "--idle-evict",
+        600.0,
+        "S",
+        "when every table is taken, one idle this long (no person acted) is closed"
+        " for a newcomer, from the address holding the most",
+    ),
+    (
+        "--analysis-samples",
+        150,
+        "N",
+        "samples of one analysis at a practice table, about a second at 150",
+    ),
+    (
+        "--keep-finished",
+        86400.0,
+        "S",
+        "finished games stay in the database (their records downloadable) this long"
+        " (a day is 86400); then they are deleted",
+    ),
+    ("--streams-per-address", 8, "N", "push streams one address may hold open"),
+    ("--connections-per-address", 32, "N", "open connections one address may hold"),
+    (
+        "--connections",
+        900,
+        "N",
+        "open connections in all, at most the file limit (ulimit -n) less 64",
+    ),
+    ("--header-timeout", 10.0, "S", "seconds a connection has to send a request's headers"),
+    ("--body-timeout", 30.0, "S", "seconds a request has to send its body"),
+)
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -30,123 +76,14 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help=f"SQLite file keeping every game (default {DEFAULT_DB}; ':memory:' keeps nothing)",
     )
-    add("--bot-delay", type=float, default=0.7, metavar="S", help="a bot's pause (default 0.7)")
-    add(
-        "--open-idle",
-        type=float,
-        default=8.0,
-        metavar="S",
-        help="quiet seconds in an open auction before 'going once' (default 8)",
-    )
-    add(
-        "--going",
-        type=float,
-        default=3.0,
-        metavar="S",
-        help="seconds of 'going once' and of 'going twice' (default 3)",
-    )
-    add(
-        "--turn",
-        type=float,
-        default=60.0,
-        metavar="S",
-        help="seconds a person has for any other decision (default 60)",
-    )
-    add(
-        "--bot-after",
-        type=int,
-        default=3,
-        metavar="N",
-        help="a bot plays a seat whose clock ran out N times in a row (default 3)",
-    )
-    add(
-        "--ttl",
-        type=float,
-        default=1800.0,
-        metavar="S",
-        help="an abandoned table expires after this many seconds (default 1800)",
-    )
-    add("--max-tables", type=int, default=64, metavar="N", help="tables in play (default 64)")
-    add(
-        "--tables-per-address",
-        type=int,
-        default=8,
-        metavar="N",
-        help="unfinished tables one address may hold (default 8)",
-    )
-    add(
-        "--rate",
-        type=float,
-        default=20.0,
-        metavar="R",
-        help="requests a second per address, on average; 0: no limit (default 20)",
-    )
-    add("--burst", type=float, default=60.0, metavar="N", help="requests at once (default 60)")
-    add(
-        "--tables-per-minute",
-        type=float,
-        default=4.0,
-        metavar="R",
-        help="tables one address may open a minute; 0: no limit (default 4)",
-    )
-    add(
-        "--idle-evict",
-        type=float,
-        default=600.0,
-        metavar="S",
-        help="when every table is taken, one idle this long (no person acted) is closed"
-        " for a newcomer, from the address holding the most (default 600)",
-    )
-    add(
-        "--analysis-samples",
-        type=int,
-        default=150,
-        metavar="N",
-        help="samples of one analysis at a practice table, about a second at 150 (default 150)",
-    )
-    add(
-        "--keep-finished",
-        type=float,
-        default=86400.0,
-        metavar="S",
-        help="finished games stay in the database (their records downloadable) this long;"
-        " then they are deleted (default 86400, a day)",
-    )
-    add(
-        "--streams-per-address",
-        type=int,
-        default=8,
-        metavar="N",
-        help="push streams one address may hold open (default 8)",
-    )
-    add(
-        "--connections-per-address",
-        type=int,
-        default=32,
-        metavar="N",
-        help="open connections one address may hold (default 32)",
-    )
-    add(
-        "--connections",
-        type=int,
-        default=900,
-        metavar="N",
-        help="open connections in all, at most the file limit (ulimit -n) less 64 (default 900)",
-    )
-    add(
-        "--header-timeout",
-        type=float,
-        default=10.0,
-        metavar="S",
-        help="seconds a connection has to send a request's headers (default 10)",
-    )
-    add(
-        "--body-timeout",
-        type=float,
-        default=30.0,
-        metavar="S",
-        help="seconds a request has to send its body (default 30)",
-    )
+    for flag, default, metavar, text in _NUMBERS:
+        add(
+            flag,
+            type=type(default),
+            default=default,
+            metavar=metavar,
+            help=f"{text} (default %(default)g)",
+        )
     add(
         "--trust-proxy",
         action="append",
@@ -173,11 +110,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         import uvicorn  # noqa: PLC0415 (the web extra: --help works without it)
 
+        from modern_art.data.errors import StoreError  # noqa: PLC0415
         from modern_art.web import Limits, Registry, Store, Timings, create_app  # noqa: PLC0415
         from modern_art.web.addresses import Proxies, allowed_hosts  # noqa: PLC0415
         from modern_art.web.connections import ConnectionLimits, guarded_protocol  # noqa: PLC0415
         from modern_art.web.practice import Analyst  # noqa: PLC0415
-        from modern_art.web.store import StoreError  # noqa: PLC0415
     except ImportError as err:
         parser.exit(
             1,

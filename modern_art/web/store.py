@@ -35,7 +35,7 @@ from typing import Any
 from attrs import frozen
 
 import modern_art as ma
-from modern_art.web.seats import TableError
+from modern_art.data.errors import StoreError, TableError
 from modern_art.web.tables import Entry, GameTable
 
 __all__ = ["APPLICATION_ID", "Store", "StoreError", "StoredTable"]
@@ -66,10 +66,6 @@ CREATE TABLE IF NOT EXISTS log_lines (
     PRIMARY KEY (table_id, line)
 );
 """
-
-
-class StoreError(Exception):
-    """The database file cannot be used: the message names it and says what to do."""
 
 
 @frozen

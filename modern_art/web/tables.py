@@ -27,8 +27,9 @@ from typing import Protocol
 from attrs import evolve, frozen
 
 import modern_art as ma
+from modern_art.data.errors import TableError
 from modern_art.web.clocks import Timings, default_action, is_open_auction
-from modern_art.web.seats import BOTS, Seat, TableError, seat_for_token
+from modern_art.web.seats import BOTS, Seat, seat_for_token
 from modern_art.web.stale import stale_verdict
 
 __all__ = ["Entry", "GameTable", "Journal"]

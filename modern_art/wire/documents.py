@@ -28,7 +28,6 @@ The wire format:
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any, Final, Literal, TypeAlias, overload
 
 from cattrs import transform_error
@@ -37,6 +36,7 @@ from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 from modern_art.core.records import GameRecord
 from modern_art.data.actions import Action
 from modern_art.data.cards import Card
+from modern_art.data.errors import SerializationError
 from modern_art.data.events import Event
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, Step
@@ -47,8 +47,10 @@ from modern_art.wire.parsing import (
     MAX_JSON_BYTES,
     MAX_JSON_DEPTH,
     TextError,
+    check_bounds,
     holds_long_int,
     parse,
+    parse_unbounded,
     written_long_int,
 )
 from modern_art.wire.state_reader import read_state
@@ -77,32 +79,6 @@ FORMAT: Final = "modern-art/1"
 
 Kind: TypeAlias = Literal["rules", "action", "event", "events", "state", "step", "record", "view"]
 """What a document holds; the second argument of :func:`from_json`."""
-
-
-class SerializationError(ValueError):
-    """A document that cannot be read, or an object that cannot be written.
-
-    The one exception :func:`from_json` raises for bad input: malformed,
-    too large, too deep, of the wrong kind, with unknown or missing fields,
-    values of the wrong JSON type, or a card not in the rules' deck.
-
-    >>> import modern_art as ma
-    >>> try:
-    ...     ma.from_json('{"format": "modern-art/1", "type": "Bid", "seat": 0}', "action")
-    ... except ma.SerializationError as err:
-    ...     print(err)
-    invalid action document: $.amount: missing field
-    """
-
-    errors: tuple[str, ...]
-    """Every problem found, each as ``"<path>: <what is wrong>"``."""
-
-    def __init__(self, message: str, errors: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.errors = tuple(errors) or (message,)
-
-    def __reduce__(self) -> tuple[type[SerializationError], tuple[str, tuple[str, ...]]]:
-        return (type(self), (str(self), self.errors))
 
 
 _BY_TAG: Final = {kind: {cls.__name__: cls for cls in classes} for kind, classes in KINDS.items()}
@@ -254,13 +230,16 @@ def from_json(
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
-    if kind == "state":  # the commonest document, read by hand when it is sure to be sound
-        state = read_state(text, FORMAT, rules, max_bytes)
-        if state is not None:
-            return state
     where = f"invalid {kind} document"
     try:
-        doc = parse(text, max_bytes)
+        if kind == "state":  # the commonest document: parsed once, read by hand when it can be
+            doc = parse_unbounded(text, max_bytes)
+            state = read_state(doc, FORMAT, rules)
+            if state is not None:
+                return state
+            check_bounds(doc)  # what read_state bounds by reading, before the converter reads
+        else:
+            doc = parse(text, max_bytes)
     except TextError as exc:
         raise SerializationError(f"{where}: {exc}") from None
     try:

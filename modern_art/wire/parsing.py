@@ -23,8 +23,9 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "TextError",
     "holds_long_int",
+    "check_bounds",
     "parse",
-    "parse_lean",
+    "parse_unbounded",
     "written_long_int",
 ]
 
@@ -43,6 +44,8 @@ The deepest real document nests 5 levels.
 
 MAX_INT_DIGITS: Final = 18
 """The most digits of an integer on the wire: ``abs(n) < 10**18`` fits a 64-bit integer."""
+
+_INT_LIMIT: Final = 10**MAX_INT_DIGITS
 
 
 class TextError(ValueError):
@@ -71,35 +74,52 @@ def parse(text: object, max_bytes: int) -> object:
         raise TextError(f"not valid JSON ({exc})") from None
 
 
-def parse_lean(text: object, max_bytes: int) -> tuple[object, int] | None:
-    """The document in ``text`` and the colons of its text, for a reader that checks it all.
+def parse_unbounded(text: object, max_bytes: int) -> object:
+    """The document in ``text``, parsed once, its keys checked; its depth and integers not yet.
 
-    The quick parse behind :mod:`modern_art.wire.state_reader`, without a
-    hook per object or integer: ``None`` for text of more than ``max_bytes``
-    bytes, not UTF-8, with any escape (a backslash anywhere: then each string
-    of the document is its text, colons included) or that is no JSON; else
-    the document and how many colons its text holds. The caller must then
-    do what :func:`parse` does, which it can do on the document it reads:
+    The quick parse behind :mod:`modern_art.wire.state_reader`: Python's
+    parser with a hook per object only, which refuses a key given twice, as
+    :func:`parse` does; the two checks that cost a pass of their own are the
+    caller's. It must bound the nesting and each integer's digits, either by
+    reading only a shape it knows and each integer's range, or with
+    :func:`check_bounds`. Text that is no JSON (or holds an integer Python will
+    not parse) is given to :func:`parse`, which reports its first fault as ever.
 
-    - refuse an integer of more than :data:`MAX_INT_DIGITS` digits (Python
-      parses at most 4,300 digits, in time linear in the text);
-    - refuse a key given twice in an object, which the document holds once:
-      the colons of the text are its keys and the colons in its strings, and
-      one key fewer is one colon fewer than the text has;
-    - accept only a shape it knows (the nesting :func:`parse` limits, as
-      Python's parser refuses what is deeper than its recursion limit).
+    Raises:
+        TextError: as :func:`parse`, for anything but depth and long integers
+            in JSON text.
     """
+    source = _text(text, max_bytes)
     try:
-        source = _text(text, max_bytes)
-    except TextError:
-        return None
-    if "\\" in source:
-        return None
-    try:
-        doc = json.loads(source, parse_constant=_no_constant)
+        return json.loads(source, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        return None
-    return doc, source.count(":")
+        return parse(source, max_bytes)  # raises the first fault, as the strict parse finds it
+
+
+def check_bounds(doc: object) -> None:
+    """Refuse what :func:`parse` refuses and :func:`parse_unbounded` leaves: depth, long integers.
+
+    Without recursion, as :func:`parse` would have: nesting deeper than
+    :data:`MAX_JSON_DEPTH` first, then the first integer in the text of more
+    than :data:`MAX_INT_DIGITS` digits (a document's keys keep its text's order).
+
+    Raises:
+        TextError: the message :func:`parse` gives for the same text.
+    """
+    deepest, first_long = 0, None
+    stack: list[tuple[object, int]] = [(doc, 0)]
+    while stack:  # depth first, in the order of the text
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth + 1)
+            values = list(item.values() if isinstance(item, dict) else item)
+            stack.extend((value, depth + 1) for value in reversed(values))
+        elif type(item) is int and first_long is None and abs(item) >= _INT_LIMIT:
+            first_long = item
+    if deepest > MAX_JSON_DEPTH:
+        raise TextError(f"nested deeper than {MAX_JSON_DEPTH} levels")
+    if first_long is not None:
+        raise TextError(f"not valid JSON ({_too_many_digits(str(first_long))})")
 
 
 def written_long_int(text: str) -> bool:
@@ -118,7 +138,7 @@ def holds_long_int(body: object) -> bool:
     while stack:
         item = stack.pop()
         if type(item) is int:
-            if abs(item) >= 10**MAX_INT_DIGITS:
+            if abs(item) >= _INT_LIMIT:
                 return True
         elif isinstance(item, dict):
             stack.extend(item.values())
@@ -158,12 +178,15 @@ def _depth(text: str) -> int:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            raise ValueError(f"key {json.dumps(key)} appears twice in an object")
-        seen.add(key)
-    return dict(pairs)
+    """The object of these pairs, unless the parser found a key twice in it."""
+    obj = dict(pairs)
+    if len(obj) < len(pairs):  # a key twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"key {json.dumps(key)} appears twice in an object")
+            seen.add(key)
+    return obj
 
 
 def _no_constant(name: str) -> object:
@@ -172,5 +195,9 @@ def _no_constant(name: str) -> object:
 
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"integers have at most {MAX_INT_DIGITS} digits, got {len(digits)}")
+        raise _too_many_digits(digits)
     return int(digits)
+
+
+def _too_many_digits(digits: str) -> ValueError:
+    return ValueError(f"integers have at most {MAX_INT_DIGITS} digits, got {len(digits)}")

@@ -18,7 +18,7 @@ import copy
 import enum
 import functools
 import typing
-from typing import Any, Final, get_args, get_origin
+from typing import Any, Final, Literal, TypeAlias, get_args, get_origin
 
 import attrs
 
@@ -26,21 +26,28 @@ from modern_art.core.legal import LegalActions
 from modern_art.data.actions import Action
 from modern_art.data.cards import Auction, Card
 from modern_art.data.rules import DealSchedule
+from modern_art.wire import analysis
 from modern_art.wire.converter import KINDS, TAG, UNIONS, WIRE_TYPES
 from modern_art.wire.documents import FORMAT, Kind
 from modern_art.wire.strict import MAX_DECK_CARDS
 
-__all__ = ["json_schema"]
+__all__ = ["SchemaKind", "json_schema"]
+
+SchemaKind: TypeAlias = Kind | Literal["analysis"]
+"""A kind of document with a schema: each that :func:`modern_art.from_json` reads, and the
+analysis document (:mod:`modern_art.wire.analysis`), which the faces write for people's pages."""
 
 DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every schema :func:`json_schema` returns."""
 
 
-def json_schema(kind: Kind) -> dict[str, Any]:
+def json_schema(kind: SchemaKind) -> dict[str, Any]:
     """The JSON Schema of a ``kind`` document, as :func:`modern_art.to_json` writes it.
 
     Args:
-        kind: a kind of document, as for :func:`modern_art.from_json`.
+        kind: a kind of document, as for :func:`modern_art.from_json`, or
+            ``"analysis"``: the analysis document that ``modern-art analyse
+            --json`` prints and the service's practice tables answer with.
 
     Returns:
         A fresh dict (changing it changes nothing here): a draft 2020-12
@@ -49,15 +56,18 @@ def json_schema(kind: Kind) -> dict[str, Any]:
     Raises:
         ValueError: ``kind`` is not a kind of document.
     """
-    if kind not in KINDS:
-        raise ValueError(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
+    if kind not in KINDS and kind != "analysis":
+        raise ValueError(f"kind must be one of {sorted([*KINDS, 'analysis'])}, got {kind!r}")
     return copy.deepcopy(_schema(kind))
 
 
 @functools.cache
 def _schema(kind: str) -> dict[str, Any]:
     defs: dict[str, Any] = {}
-    documents = [_document(cls, defs) for cls in KINDS[kind]]
+    if kind == "analysis":
+        documents = [_analysis(defs)]
+    else:
+        documents = [_document(cls, defs) for cls in KINDS[kind]]
     schema: dict[str, Any] = {"$schema": DIALECT, "title": f"{FORMAT} {kind} document"}
     if len(documents) == 1:
         schema.update(documents[0])
@@ -65,6 +75,35 @@ def _schema(kind: str) -> dict[str, Any]:
         schema["oneOf"] = documents
     schema["$defs"] = dict(sorted(defs.items()))
     return schema
+
+
+def _analysis(defs: dict[str, Any]) -> dict[str, Any]:
+    """The analysis document: its fields' tables, each action the action's own document."""
+    artist = _fields(analysis.ARTIST_FIELDS, defs)
+    action = _fields(analysis.ACTION_FIELDS, defs)
+    action["properties"]["action"] = {"oneOf": [_document(cls, defs) for cls in get_args(Action)]}
+    body = _fields(analysis.FIELDS, defs, tag=analysis.ANALYSIS_TYPE)
+    body["properties"]["format"] = {"const": FORMAT}
+    body["properties"]["artists"] = {"type": "array", "items": artist}
+    body["properties"]["actions"] = {"type": "array", "items": action}
+    body["properties"] = dict(sorted(body["properties"].items()))
+    body["required"] = sorted(body["properties"])
+    return body
+
+
+def _fields(
+    fields: dict[str, Any], defs: dict[str, Any], *, tag: str | None = None
+) -> dict[str, Any]:
+    """An object of exactly these fields, each of its type (and a ``"type"`` of ``tag``)."""
+    properties = {name: _type(t, defs) for name, t in fields.items()}
+    if tag is not None:
+        properties[TAG] = {"const": tag}
+    return {
+        "type": "object",
+        "properties": dict(sorted(properties.items())),
+        "required": sorted(properties),
+        "additionalProperties": False,
+    }
 
 
 def _document(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
@@ -79,17 +118,8 @@ def _document(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
 def _object(cls: type, defs: dict[str, Any], *, tagged: bool) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     wire = WIRE_TYPES.get(cls, {})
-    properties = {
-        a.name: _type(wire.get(a.name, hints[a.name]), defs) for a in attrs.fields(cls) if a.init
-    }
-    if tagged:
-        properties[TAG] = {"const": cls.__name__}
-    return {
-        "type": "object",
-        "properties": dict(sorted(properties.items())),
-        "required": sorted(properties),
-        "additionalProperties": False,
-    }
+    fields = {a.name: wire.get(a.name, hints[a.name]) for a in attrs.fields(cls) if a.init}
+    return _fields(fields, defs, tag=cls.__name__ if tagged else None)
 
 
 def _ref(cls: type, defs: dict[str, Any], *, tagged: bool) -> dict[str, Any]:
@@ -115,7 +145,7 @@ def _card() -> dict[str, Any]:
 
 def _type(t: Any, defs: dict[str, Any]) -> dict[str, Any]:
     """The schema of a value of type ``t``."""
-    simple = {int: "integer", str: "string", bool: "boolean", type(None): "null"}
+    simple = {int: "integer", float: "number", str: "string", bool: "boolean", type(None): "null"}
     if t in simple:
         return {"type": simple[t]}
     for union in UNIONS:

@@ -1,23 +1,24 @@
-"""A state document read by hand: the common case of :func:`~modern_art.from_json`, quickly.
+"""A state document read by hand: :func:`~modern_art.from_json` of a ``"state"``, quickly.
 
-:func:`read_state` reads a ``"state"`` document whose rules are a preset's
-(:func:`~modern_art.presets`) and which passes every check of the strict
-reader (the converter's hooks, :mod:`modern_art.wire.strict`, and the
-position checks), without cattrs: about three times as fast
-(``benchmarks/json_state.py``). It only ever says yes: for any document it is
-not sure of (a fault anywhere, custom rules, a float, a key twice, text near a
-limit) it returns ``None``, and :func:`~modern_art.from_json` reads the text
-again on the strict path, which reports the fault as it always has. So every
-error a document can give is the strict reader's own, and
-``tests/wire/test_state_reader.py`` checks that both paths read every
-document alike: the same state, or the same error.
+A state is parsed once (:func:`~modern_art.wire.parsing.parse_unbounded`:
+Python's parser, whose one hook refuses a key given twice in an object), and
+:func:`read_state` reads the document that comes out: a state whose rules are
+a preset's (:func:`~modern_art.presets`) and which passes every check of the
+converter's hooks (:mod:`modern_art.wire.strict`) and the position checks, in
+one pass and without cattrs: about three times as fast
+(``benchmarks/json_state.py``). For any other document (custom rules, a fault
+anywhere) it returns ``None``, and :func:`~modern_art.from_json` hands the same
+document to the converter, which reads custom rules and reports each fault
+with its path, as it always has. ``tests/wire/test_state_reader.py`` checks
+that every document, good or hostile, comes out as the converter alone makes
+of it: the same state, or the same error.
 
-What it checks, as the strict reader does: the text
-(:func:`~modern_art.wire.parsing.parse_lean`: its size, UTF-8, no key twice,
-no integer of more than 18 digits, no ``NaN``), exactly the fields of each object
-and no other, the JSON type of every value (``true`` is no integer), each
-card the deck's very card of its id, distinct passed seats, and the position
-(:func:`~modern_art.wire.position_checks.check_state`).
+What it checks, as the converter does: exactly the fields of each object and
+no other, the JSON type of every value (``true`` is no integer), integers of
+at most :data:`~modern_art.wire.parsing.MAX_INT_DIGITS` digits, each card the
+deck's very card of its id, distinct passed seats, and the position
+(:func:`~modern_art.wire.position_checks.check_state`). Reading only the shape
+it knows, it never goes deeper than a state nests.
 """
 
 from __future__ import annotations
@@ -30,79 +31,59 @@ from typing import Any, Final
 import attrs
 
 from modern_art.data.cards import Card
-from modern_art.data.phases import (
-    DoubleOffer,
-    FixedPriceAuction,
-    GameOver,
-    HiddenAuction,
-    Offering,
-    OneOfferAuction,
-    OpenAuction,
-    Phase,
-)
+from modern_art.data.phases import PHASES, Phase
 from modern_art.data.rules import Rules, presets
 from modern_art.data.state import GameState, PlayerState
 from modern_art.wire.converter import converter
-from modern_art.wire.parsing import MAX_INT_DIGITS, parse_lean
+from modern_art.wire.parsing import MAX_INT_DIGITS
 from modern_art.wire.position_checks import check_state
+from modern_art.wire.strict import WireError
 
 __all__ = ["read_state"]
 
-_Preset = tuple[dict[str, Any], str, int, Rules, tuple[tuple[str, str], ...]]
+_Preset = tuple[dict[str, Any], str, Rules, tuple[tuple[str, str], ...]]
 _STATE_KEYS: Final = frozenset(["format", "type", *(f.name for f in attrs.fields(GameState))])
 _PLAYER_KEYS: Final = frozenset(f.name for f in attrs.fields(PlayerState))
 
 
-class _OffPathError(Exception):
-    """The document leaves the fast path: the strict reader reads it instead."""
+class _DeclinedError(Exception):
+    """The document is not one this reader is sure of: the converter reads it instead."""
 
 
-def read_state(text: object, fmt: str, rules: Rules | None, max_bytes: int) -> GameState | None:
-    """The state that the strict reader reads from ``text``, or ``None`` when not sure.
+def read_state(doc: object, fmt: str, rules: Rules | None) -> GameState | None:
+    """The state the converter reads from the parsed ``doc``, or ``None`` when not sure.
 
-    ``fmt`` is the format the document must name, ``rules`` the rules it must
-    carry (``None``: any), ``max_bytes`` the size limit, as
-    :func:`~modern_art.from_json` takes them.
+    ``fmt`` is the format the document must name and ``rules`` the rules it
+    must carry (``None``: any), as :func:`~modern_art.from_json` takes them.
+    ``doc`` comes from :func:`~modern_art.wire.parsing.parse_unbounded`: no
+    key is repeated in it, and its depth and integers are bounded here.
     """
-    parsed = parse_lean(text, max_bytes)
-    if parsed is None:
-        return None
-    doc, colons = parsed
     try:
-        reader = _Reader()
-        state = reader.state(doc, fmt, rules)
-        if reader.colons != colons:  # a key twice somewhere, which the parser kept once
-            return None
-        return check_state(state)
-    except Exception:  # any fault at all: the strict reader finds and reports it
+        return check_state(_Reader().state(doc, fmt, rules))
+    except (
+        _DeclinedError,
+        WireError,
+    ):  # the converter reads it, and reports the fault with its path
         return None
 
 
 class _Reader:
-    """One document's reading: its deck, and the colons of what it has read so far.
-
-    Each object's keys and each string's colons are counted, to be compared
-    with the colons of the text (:func:`~modern_art.wire.parsing.parse_lean`):
-    the keys are the fixed ones of each object, the deck's card texts hold no
-    colon (else the counts differ, and the strict reader reads the document),
-    and the preset's rules have the colons of its own text.
-    """
+    """One document's reading: the deck its cards come from, with each card's faces."""
 
     def __init__(self) -> None:
         self.deck: tuple[Card, ...] = ()
         self.faces: tuple[tuple[str, str], ...] = ()
-        self.colons = 0
 
     def state(self, doc: object, fmt: str, rules: Rules | None) -> GameState:
-        fields = self.fields(doc, _STATE_KEYS)
+        fields = _fields(doc, _STATE_KEYS)
         if fields["format"] != fmt or fields["type"] != "GameState":
-            raise _OffPathError
+            raise _DeclinedError
         own = self.rules(fields["rules"])
         if rules is not None and own != rules:
-            raise _OffPathError
+            raise _DeclinedError
         players = fields["players"]
         if type(players) is not list:
-            raise _OffPathError
+            raise _DeclinedError
         return GameState(
             own,
             tuple([self.player(p) for p in players]),
@@ -115,29 +96,21 @@ class _Reader:
             _int(fields["step"]),
         )
 
-    def fields(self, value: object, keys: frozenset[str]) -> dict[str, Any]:
-        if type(value) is not dict or value.keys() != keys:
-            raise _OffPathError
-        self.colons += len(keys)
-        return value
-
     def rules(self, value: object) -> Rules:
         """A preset's rules, written exactly as the writer writes them (types and all)."""
         if type(value) is dict:
-            for written, shown, colons, preset, faces in _presets():
+            for written, shown, preset, faces in _presets():
                 # Equal, and of the same types: the repr tells true from 1 and 1 from 1.0.
                 if value == written and repr(value) == shown:
-                    self.colons += colons
                     self.deck, self.faces = preset.deck, faces
                     return preset
-        raise _OffPathError
+        raise _DeclinedError
 
     def player(self, value: object) -> PlayerState:
-        fields = self.fields(value, _PLAYER_KEYS)
+        fields = _fields(value, _PLAYER_KEYS)
         name, money = fields["name"], fields["money"]
         if type(name) is not str:
-            raise _OffPathError
-        self.colons += name.count(":")
+            raise _DeclinedError
         hand, museum = self.cards(fields["hand"]), self.cards(fields["museum"])
         return PlayerState(name, _int(money), hand, museum)
 
@@ -153,46 +126,50 @@ class _Reader:
         is a Python property).
         """
         if type(value) is not list:
-            raise _OffPathError
+            raise _DeclinedError
         deck, faces, size = self.deck, self.faces, len(self.deck)
         for item in value:
             if type(item) is not dict or len(item) != 3:
-                raise _OffPathError
+                raise _DeclinedError
             card_id = item.get("id")
             if type(card_id) is not int or not 0 <= card_id < size:
-                raise _OffPathError
+                raise _DeclinedError
             artist, auction = faces[card_id]
             if item.get("artist") != artist or item.get("auction") != auction:
-                raise _OffPathError  # a str equals only a str: no other JSON value passes
-        self.colons += 3 * len(value)
+                raise _DeclinedError  # a str equals only a str: no other JSON value passes
         return tuple([deck[item["id"]] for item in value])
 
     def phase(self, value: object) -> Phase:
-        if type(value) is not dict:
-            raise _OffPathError
-        row = _PHASES.get(value.get("type"))  # type: ignore[arg-type]
+        tag = value.get("type") if type(value) is dict else None
+        row = _PHASES.get(tag) if type(tag) is str else None
         if row is None:
-            raise _OffPathError
+            raise _DeclinedError
         cls, keys, readers = row
-        fields = self.fields(value, keys)
+        fields = _fields(value, keys)
         made: Phase = cls(*[read(self, fields[name]) for name, read in readers])
         return made
+
+
+def _fields(value: object, keys: frozenset[str]) -> dict[str, Any]:
+    """``value`` if it is an object of exactly these keys."""
+    if type(value) is not dict or value.keys() != keys:
+        raise _DeclinedError
+    return value
 
 
 @functools.cache
 def _presets() -> tuple[_Preset, ...]:
     """Each preset's rules as a state document holds them (keys sorted, as written), and more.
 
-    With each: its repr, the colons of its text (keys and strings: equal rules
-    of the same types have as many), the rules, and each card's artist and
-    auction as a document writes them.
+    With each: its repr, the rules, and each card's artist and auction as a
+    document writes them.
     """
     rows = []
     for preset in presets().values():
         text = json.dumps(converter().unstructure(preset, Rules), sort_keys=True)
         written = json.loads(text)
         faces = tuple((card.artist, card.auction.value) for card in preset.deck)
-        rows.append((written, repr(written), text.count(":"), preset, faces))
+        rows.append((written, repr(written), preset, faces))
     return tuple(rows)
 
 
@@ -202,7 +179,7 @@ _LIMIT: Final = 10**MAX_INT_DIGITS
 def _int(value: object) -> int:
     """An integer of at most :data:`~modern_art.wire.parsing.MAX_INT_DIGITS` digits."""
     if type(value) is not int or not -_LIMIT < value < _LIMIT:
-        raise _OffPathError
+        raise _DeclinedError
     return value
 
 
@@ -213,29 +190,29 @@ def _maybe_int(value: object) -> int | None:
 def _ints(value: object) -> tuple[int, ...]:
     """An array of integers of at most 18 digits each."""
     if type(value) is not list:
-        raise _OffPathError
+        raise _DeclinedError
     for item in value:
         if type(item) is not int or not -_LIMIT < item < _LIMIT:
-            raise _OffPathError
+            raise _DeclinedError
     return tuple(value)
 
 
 def _tiles(value: object) -> tuple[tuple[int, ...], ...]:
     if type(value) is not list:
-        raise _OffPathError
+        raise _DeclinedError
     return tuple([_ints(row) for row in value])
 
 
 def _bids(value: object) -> tuple[int | None, ...]:
     if type(value) is not list:
-        raise _OffPathError
+        raise _DeclinedError
     return tuple([_maybe_int(item) for item in value])
 
 
 def _seats(value: object) -> frozenset[int]:
     seats = frozenset(_ints(value))
     if len(seats) != len(value):  # type: ignore[arg-type]
-        raise _OffPathError
+        raise _DeclinedError
     return seats
 
 
@@ -282,16 +259,5 @@ def _phase_row(cls: type) -> tuple[type, frozenset[str], tuple[tuple[str, _Read]
     return cls, frozenset(["type", *names]), tuple(readers)
 
 
-_PHASES: Final = {
-    cls.__name__: _phase_row(cls)
-    for cls in (
-        Offering,
-        DoubleOffer,
-        OpenAuction,
-        OneOfferAuction,
-        HiddenAuction,
-        FixedPriceAuction,
-        GameOver,
-    )
-}
+_PHASES: Final = {cls.__name__: _phase_row(cls) for cls in PHASES}
 """Each phase's class, its document's keys and its fields' readers, by its ``"type"``."""

@@ -48,6 +48,11 @@ class _OffPathError(Exception):
     """The state leaves the quick path: the converter writes it."""
 
 
+# What a field of a wrong type raises on the way (a name that is no string, a set of
+# mixed types to sort, an integer too long for str()): the converter then says what.
+_WRONG_TYPE = (AttributeError, KeyError, TypeError, ValueError)
+
+
 def write_state(state: GameState, fmt: str) -> str | None:
     """``to_json(state)`` for a state of a preset's rules and well-typed fields; else ``None``.
 
@@ -88,7 +93,7 @@ def write_state(state: GameState, fmt: str) -> str | None:
             f'"round":{_int(state.round)},"rules":{rules_text},"step":{_int(state.step)},'
             f'"tiles":[{tiles}],"type":"GameState"}}'
         )
-    except Exception:  # a field of a wrong type, anywhere: the long way says what
+    except (_OffPathError, *_WRONG_TYPE):  # a field of a wrong type: the long way says what
         return None
 
 
@@ -115,5 +120,5 @@ def _phase(phase: Phase) -> str:
     """The phase the converter's way (a small object): its checks, and its text."""
     try:
         return _text({**converter().unstructure(phase, Phase)})
-    except Exception:  # a field of a wrong type: the long way refuses it
+    except _WRONG_TYPE:  # a field of a wrong type: the long way refuses it
         raise _OffPathError from None

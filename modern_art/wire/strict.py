@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from typing import Any, Final, get_args, get_origin
 
 from cattrs import Converter
-from cattrs.errors import IterableValidationError, IterableValidationNote
+from cattrs.errors import BaseValidationError, IterableValidationError, IterableValidationNote
 
 from modern_art.data.cards import Card
 from modern_art.data.rules import DealSchedule
@@ -93,28 +93,33 @@ def structure_object(value: object, what: str) -> dict[str, Any]:
     return value
 
 
-def int_hook(value: object, _: object = None) -> int:
-    """``value`` if it is an integer (not ``true``, not ``1.0``)."""
-    if type(value) is not int:
-        raise WireError(f"expected an integer, got {describe(value)}")
-    return value
+def _exactly(kind: type[Any], what: str) -> Callable[..., Any]:
+    """The hook for a value of exactly the JSON type ``kind`` (``true`` is no integer)."""
+
+    def hook(value: object, _: object = None) -> Any:
+        if type(value) is not kind:
+            raise WireError(f"expected {what}, got {describe(value)}")
+        return value
+
+    return hook
 
 
-def str_hook(value: object, _: object = None) -> str:
-    """``value`` if it is a string."""
-    if type(value) is not str:
-        raise WireError(f"expected a string, got {describe(value)}")
-    return value
+int_hook: Final[Callable[..., int]] = _exactly(int, "an integer")
+"""``value`` if it is an integer (not ``true``, not ``1.0``)."""
 
+str_hook: Final[Callable[..., str]] = _exactly(str, "a string")
+"""``value`` if it is a string."""
 
-def bool_hook(value: object, _: object = None) -> bool:
-    """``value`` if it is ``true`` or ``false``."""
-    if type(value) is not bool:
-        raise WireError(f"expected true or false, got {describe(value)}")
-    return value
+bool_hook: Final[Callable[..., bool]] = _exactly(bool, "true or false")
+"""``value`` if it is ``true`` or ``false``."""
 
 
 _MAX_ERRORS = 10
+
+# What structuring one element may raise, each reported with its path by from_json: ours
+# and the classes' refusals (ValueError), a missing field (KeyError), a value cattrs
+# cannot take (TypeError, AttributeError), and cattrs' own groups of these.
+_FAULTS = (ValueError, KeyError, TypeError, AttributeError)
 
 
 def array_items(value: object, item: Any, conv: Converter) -> Iterator[Any]:
@@ -129,7 +134,7 @@ def array_items(value: object, item: Any, conv: Converter) -> Iterator[Any]:
     for index, element in enumerate(value):
         try:
             yield conv.structure(element, item)
-        except Exception as exc:
+        except (*_FAULTS, BaseValidationError) as exc:
             exc.__notes__ = [IterableValidationNote(f"index {index}", index, item)]
             errors.append(exc)
             if len(errors) == _MAX_ERRORS:

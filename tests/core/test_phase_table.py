@@ -1,15 +1,33 @@
-"""Every per-phase table covers exactly the phases of ``modern_art.data.phases.PHASES``.
+"""Every place a phase touches covers exactly the phases of ``modern_art.data.phases.PHASES``.
 
-The core's tables are the columns of one registry, ``modern_art.core.phase_table``;
-the tables of the layers that cannot import the core (the data layer's seats to
-act) or that speak their own language (a position's phase names, the
-observation's phase slice) are keyed by the same classes. A new phase that
-misses one of them fails here.
+The one list of those places, for whoever adds a phase:
+
+1. ``data/phases.py``: the class, in ``PHASES`` and the ``Phase`` union
+   (``AuctionPhase`` too if it sells a lot);
+2. ``core/phases/<phase>.py``: its room (rule, handler, legal actions, draw,
+   who acts) exporting ``ROW``, listed in ``core/phase_table.ROOMS`` and
+   ``COMMONEST_FIRST``; then ``python tools/write_dispatch.py`` rewrites
+   ``core/dispatch.py`` (the compiled build's chains) and ``hatch_build.py``'s
+   ``COMPILED_MODULES`` names the room;
+3. the layers above, each in its own language: a view's phase
+   (``seeing/views.py``, ``seeing/viewing.py``), a position's phase name
+   (``text/positions.py``), its problems (``seeing/problems/``), the board
+   in text and SVG (``text/board.py``, ``svg/_table.py``), the frameworks'
+   indices, encoding and observation (``seeing/indices.py``,
+   ``seeing/encoding.py``, ``envs/observation.py``; the JSON reader,
+   ``wire/state_reader.py``, reads ``PHASES`` itself), the kit's bounds
+   (``testing/bounds.py``) and, outside Python, the pages' scripts (``web/static/table.js``,
+   ``site/static/page.js``).
+
+The core's tables are all built from the rooms' rows; the data layer's seats
+to act are filled from them; the tables and branches above are checked here.
+A new phase that misses one of them fails here.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import random
 import types
 import typing
@@ -20,7 +38,8 @@ import attrs
 import pytest
 
 import modern_art as ma
-from modern_art.core import phase_table
+from modern_art.core import dispatch, phase_table
+from modern_art.core.phase_row import PhaseRow
 from modern_art.data import phases as phases_module
 from modern_art.data import state as state_module
 from modern_art.data.phases import PHASES, AuctionPhase, GameOver, HiddenAuction, Phase
@@ -52,13 +71,45 @@ def test_a_view_shows_the_phases_with_the_hidden_auction_sealed() -> None:
 def test_the_phase_table_has_one_row_per_phase_in_order() -> None:
     """The registry's rows are the phases, in the order of ``PHASES``; each column covers them."""
     assert tuple(row.phase for row in phase_table.ROWS) == PHASES
-    assert set(phase_table.OFFERS) == set(phase_table.RULES) == EVERY
+    assert set(phase_table.OFFERS) == set(phase_table.RULES) == set(phase_table.DRAWS) == EVERY
     # apply refuses every action once the game is over, before it reads one (R8.1).
     assert set(phase_table.PLAY) == EVERY - {GameOver}
     for row in phase_table.ROWS:
         assert phase_table.OFFERS[row.phase] is row.offers
+        assert phase_table.DRAWS[row.phase] is row.draw
         assert phase_table.RULES[row.phase] == row.rule
         assert row.play is None or phase_table.PLAY[row.phase] is row.play
+
+
+def test_each_room_holds_its_whole_row() -> None:
+    """Each room exports one row, of its own phase, made of its own functions and rule."""
+    assert len(set(phase_table.ROOMS)) == len(phase_table.COMMONEST_FIRST) == len(PHASES)
+    assert set(phase_table.COMMONEST_FIRST) == set(phase_table.ROOMS)
+    for room in phase_table.ROOMS:
+        row = room.ROW
+        assert isinstance(row, PhaseRow) and row.rule == room.RULE
+        functions = [row.offers, row.draw, row.to_act] + ([row.play] if row.play else [])
+        for function in functions:
+            assert function.__module__ == room.__name__, (room, function)
+        # The room is named for its phase (OneOfferAuction: one_offer_auction).
+        snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in row.phase.__name__)
+        assert room.__name__.rpartition(".")[2] == snake.lstrip("_"), room
+
+
+def test_the_compiled_build_compiles_every_room() -> None:
+    """``hatch_build.COMPILED_MODULES`` names each room, the table and the dispatch."""
+    hook = Path(__file__).resolve().parents[2] / "hatch_build.py"
+    if not hook.exists():
+        pytest.skip("a copy of tests/ without the checkout's build hook")
+    tree = ast.parse(hook.read_text(encoding="utf-8"))
+    compiled = next(
+        set(ast.literal_eval(node.value))
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "COMPILED_MODULES" for t in node.targets)
+    )
+    for room in (*phase_table.ROOMS, phase_table, dispatch):
+        assert room.__name__.removeprefix("modern_art.").replace(".", "/") in compiled, room
 
 
 def test_each_row_cites_the_rule_its_phase_cites() -> None:
@@ -77,45 +128,36 @@ def _source(module: types.ModuleType) -> Path:
     return Path(str(module.__file__)).with_name(module.__name__.rpartition(".")[2] + ".py")
 
 
-def _chain(function: str) -> list[tuple[str, str]]:
-    """The ``isinstance`` chain of a ``phase_table`` function: (class, function called) pairs."""
-    tree = ast.parse(_source(phase_table).read_text(encoding="utf-8"))
+def test_the_compiled_dispatch_is_the_text_the_table_writes() -> None:
+    """``core/dispatch.py`` is exactly what the rows give (``python tools/write_dispatch.py``)."""
+    assert _source(dispatch).read_text(encoding="utf-8") == phase_table.dispatch_source()
+
+
+@pytest.mark.parametrize("column", ["play", "offers", "draw"])
+def test_each_chain_calls_the_function_of_each_row(column: str) -> None:
+    """Each branch of a dispatch chain tests one phase and calls that phase's row's function."""
+    tree = ast.parse(_source(dispatch).read_text(encoding="utf-8"))
     body = next(
         node.body
         for node in tree.body
-        if isinstance(node, ast.FunctionDef) and node.name == function
+        if isinstance(node, ast.FunctionDef) and node.name == column
     )
-    pairs = []
+    called: dict[str, str] = {}
     for node in body:
         if isinstance(node, ast.If):
             test, (then,) = node.test, node.body
             assert isinstance(test, ast.Call) and isinstance(test.args[1], ast.Name)
             assert isinstance(then, ast.Return) and isinstance(then.value, ast.Call)
-            assert isinstance(then.value.func, ast.Name)
-            pairs.append((test.args[1].id, then.value.func.id))
+            called[test.args[1].id] = ast.unparse(then.value.func)
         elif isinstance(node, ast.Return):  # the last phase, which the others leave
-            assert isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
-            pairs.append(("*", node.value.func.id))
-    return pairs
-
-
-@pytest.mark.parametrize(
-    ("function", "column"),
-    [("play", phase_table.PLAY), ("offers", phase_table.OFFERS)],
-)
-def test_the_compiled_chains_call_the_function_of_each_row(
-    function: str, column: dict[type, typing.Any]
-) -> None:
-    """Each branch of ``play`` and ``offers`` tests one phase of the column and calls its row's."""
-    pairs = _chain(function)
-    names = [name for name, _ in pairs]
-    assert len(set(names)) == len(names), names  # no phase twice
-    assert set(names) - {"*"} <= {cls.__name__ for cls in column}
-    left = [cls for cls in column if cls.__name__ not in names]
-    assert len(left) == names.count("*") <= 1  # the last phase may be the one left
-    called = dict(pairs)
-    for cls, fn in column.items():
-        assert called.get(cls.__name__, called.get("*")) == fn.__name__, cls
+            assert isinstance(node.value, ast.Call)
+            called["*"] = ast.unparse(node.value.func)
+    rows = [row for row in phase_table.ROWS if getattr(row, column) is not None]
+    assert len(called) == len(rows)
+    for row in rows:
+        function = getattr(row, column)
+        want = f"{function.__module__.rpartition('.')[2]}.{function.__name__}"
+        assert called.get(row.phase.__name__, called["*"]) == want, row.phase
 
 
 def _states() -> Iterator[ma.GameState]:
@@ -140,22 +182,53 @@ def test_the_chains_and_the_tables_give_the_same_in_every_phase() -> None:
         met.add(type(phase))
         for seat in (None, *range(state.num_players)):
             by_table = phase_table.OFFERS[type(phase)](state, phase, seat)
-            assert phase_table.offers(state, phase, seat) == by_table
+            assert dispatch.offers(state, phase, seat) == by_table
+        bits = random.Random(state.step).getrandbits
+        again = random.Random(state.step).getrandbits
+        assert dispatch.draw(state, phase, bits) == phase_table.DRAWS[type(phase)](
+            state, phase, again
+        )
         if isinstance(phase, GameOver):
             continue
         actions = ma.legal_actions(state)
         action = actions[rng.randrange(len(actions))]
         chain_events: list[ma.Event] = []
         table_events: list[ma.Event] = []
-        chained = phase_table.play(state, phase, action, action.seat, chain_events)
+        chained = dispatch.play(state, phase, action, action.seat, chain_events)
         tabled = phase_table.PLAY[type(phase)](state, phase, action, action.seat, table_events)
         assert chained == tabled and chain_events == table_events
     assert met == EVERY
 
 
-def test_the_seats_to_act_cover_every_phase() -> None:
-    """The data layer's seats-to-act table (``GameState.to_act``) has one entry per phase."""
-    assert set(state_module._TO_ACT) == EVERY
+def test_the_seats_to_act_are_the_rooms() -> None:
+    """The data layer's seats-to-act table (``GameState.to_act``) is each room's ``to_act``."""
+    assert {row.phase: row.to_act for row in phase_table.ROWS} == state_module.TO_ACT
+
+
+_BRANCHING = (
+    "modern_art.text.board",
+    "modern_art.svg._table",
+    "modern_art.seeing.viewing",
+    "modern_art.seeing.problems.phase",
+    "modern_art.seeing.encoding",
+    "modern_art.seeing.indices",
+    "modern_art.testing.bounds",
+)
+"""The modules above the core that treat each phase in its own branch or table entry."""
+
+
+@pytest.mark.parametrize("name", _BRANCHING)
+def test_each_place_above_the_core_names_every_phase(name: str) -> None:
+    """Each module that treats the phases one by one names every phase (a view's hidden
+    auction may stand for the state's; the kit's bounds leave the offering to their end)."""
+    module = importlib.import_module(name)
+    tree = ast.parse(_source(module).read_text(encoding="utf-8"))
+    named = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    if "HiddenAuctionView" in named:
+        named.add("HiddenAuction")
+    if name == "modern_art.testing.bounds":
+        named.add("Offering")  # its last line answers for the offering: no bound to check
+    assert {cls.__name__ for cls in PHASES} <= named, name
 
 
 def test_a_position_names_every_phase_with_its_own_fields() -> None:

@@ -10,7 +10,8 @@ from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import modern_art as ma
-from modern_art.core import offering, round_flow
+from modern_art.core import round_flow
+from modern_art.core.phases import offering
 from modern_art.testing import (
     GameChecker,
     InvariantViolation,

@@ -1,6 +1,6 @@
 """Running the ``modern-art`` command as a user would, for the tests of the command.
 
-The command's tests (``tests/faces/test_cli*.py``) start it in a fresh
+The command's tests (``tests/cli/test_cli*.py``) start it in a fresh
 process, ``python -m modern_art``, from the project root, and read its exit
 code, output and errors: nothing in the test process can hide a crash.
 """

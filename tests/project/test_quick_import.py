@@ -104,9 +104,9 @@ def test_star_import_and_the_folders_that_used_to_load_still_work() -> None:
 def test_a_name_loaded_on_first_use_is_the_one_its_module_defines() -> None:
     """``ma.tournament`` is ``modern_art.agents.tournament``'s own, kept once looked up."""
     from modern_art.agents.tournament import tournament
-    from modern_art.wire.documents import SerializationError
+    from modern_art.wire.documents import from_json
 
-    assert ma.tournament is tournament and ma.SerializationError is SerializationError
+    assert ma.tournament is tournament and ma.from_json is from_json
     assert vars(ma)["tournament"] is tournament  # kept: the next lookup is a plain one
 
 

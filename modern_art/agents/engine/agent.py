@@ -20,12 +20,12 @@ from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 
 from modern_art.agents.base import Agent
+from modern_art.agents.budgets import check_seconds
 from modern_art.agents.engine.pool import EnginePool
-from modern_art.agents.engine.process import EngineError, EngineProcess, split_command
+from modern_art.agents.engine.process import EngineProcess, split_command
 from modern_art.agents.engine.protocol import (
     HELLO_SECONDS,
     MOVE_SECONDS,
-    ProtocolError,
     act_line,
     events_line,
     hello_line,
@@ -35,6 +35,7 @@ from modern_art.agents.engine.protocol import (
     result_line,
 )
 from modern_art.data.actions import Action
+from modern_art.data.errors import EngineError, ProtocolError
 from modern_art.data.events import Event
 from modern_art.data.rules import Rules
 from modern_art.seeing.views import OwnView
@@ -93,13 +94,8 @@ class EngineAgent:
         pool: EnginePool | None = None,
         log: Callable[[str, bytes], None] | None = None,
     ) -> None:
-        for what, seconds in (("move_time", move_time), ("hello_time", hello_time)):
-            if (
-                isinstance(seconds, bool)
-                or not isinstance(seconds, int | float)
-                or not 0 < seconds < float("inf")
-            ):
-                raise ValueError(f"{what} must be a positive number of seconds, got {seconds!r}")
+        check_seconds("move_time", move_time)
+        check_seconds("hello_time", hello_time)
         self.argv = split_command(command)
         self.command = command if isinstance(command, str) else " ".join(self.argv)
         """The command line, as given."""
@@ -110,10 +106,10 @@ class EngineAgent:
         self.cwd = cwd
         self.env = env
         self.pool = pool
+        """Where the process goes after a clean game, to play the next (``None``: it quits)."""
         self.log = log
         """Called with ``("runner", line)`` for each line sent and ``("engine", line)``
         for each line read: a transcript, for debugging an engine."""
-        """Where the process goes after a clean game, to play the next (``None``: it quits)."""
         self.name = os.path.basename(self.argv[0])
         """The engine's name from its ``ready`` (before it: the program's file name)."""
         self.author = ""

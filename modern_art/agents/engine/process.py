@@ -23,12 +23,8 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import IO, Final
 
-from modern_art.agents.engine.protocol import (
-    MAX_LINE_BYTES,
-    QUIT_LINE,
-    QUIT_SECONDS,
-    ErrorKind,
-)
+from modern_art.agents.engine.protocol import MAX_LINE_BYTES, QUIT_LINE, QUIT_SECONDS
+from modern_art.data.errors import EngineError, ErrorKind
 
 __all__ = ["EngineError", "EngineProcess", "split_command"]
 
@@ -37,51 +33,6 @@ STDERR_TAIL: Final = 2000
 
 _EOF: Final = b""
 _TOO_LONG: Final = b"\0too long"
-
-
-class EngineError(Exception):
-    """An engine broke the protocol: it crashed, timed out, answered garbage or cheated.
-
-    >>> err = EngineError("timed_out", "no action within 1000 ms", command="bot")
-    >>> err.kind, str(err)
-    ('timed_out', 'engine bot: timed_out: no action within 1000 ms')
-    """
-
-    kind: ErrorKind
-    """``crashed``, ``timed_out``, ``illegal`` or ``protocol`` (see :data:`ErrorKind`)."""
-    detail: str
-    """What happened, in words."""
-    command: str
-    """The engine's command line."""
-    step: int | None
-    """The game's step when it happened (``None`` before the game, at ``hello``)."""
-    stderr: str
-    """The last lines the engine wrote to stderr, for diagnosis (may hold anything)."""
-
-    def __init__(
-        self,
-        kind: ErrorKind,
-        detail: str,
-        *,
-        command: str = "",
-        step: int | None = None,
-        stderr: str = "",
-    ) -> None:
-        super().__init__(f"engine {command}: {kind}: {detail}")
-        self.kind = kind
-        self.detail = detail
-        self.command = command
-        self.step = step
-        self.stderr = stderr
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.kind, self.detail, self.command, self.step, self.stderr))
-
-
-def _rebuild(
-    kind: ErrorKind, detail: str, command: str, step: int | None, stderr: str
-) -> EngineError:
-    return EngineError(kind, detail, command=command, step=step, stderr=stderr)
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final
 
 from modern_art.data.actions import Action
-from modern_art.data.errors import NotationError
+from modern_art.data.errors import ErrorKind, NotationError, ProtocolError
 from modern_art.data.events import Event
 from modern_art.data.rules import Rules
 from modern_art.seeing.views import PlayerView
@@ -76,23 +76,6 @@ MAX_NAME_CHARS: Final = 64
 
 QUIT_LINE: Final = b'{"type":"quit"}\n'
 """The last message a runner writes."""
-
-ErrorKind: TypeAlias = Literal["crashed", "timed_out", "illegal", "protocol"]
-"""How an engine broke the protocol: ``crashed`` (exited, or its pipe closed),
-``timed_out`` (no ``ready`` or ``action`` in time), ``illegal`` (an action
-that is not one of ``legal``) or ``protocol`` (a line that is not the
-message expected: not JSON, too long, of the wrong type or step)."""
-
-
-class ProtocolError(ValueError):
-    """A line that breaks the protocol; :attr:`kind` says how."""
-
-    kind: ErrorKind
-    """``"illegal"`` for an action not among the legal ones, else ``"protocol"``."""
-
-    def __init__(self, message: str, kind: ErrorKind = "protocol") -> None:
-        super().__init__(message)
-        self.kind = kind
 
 
 def _compact(value: object) -> str:

@@ -21,14 +21,14 @@ from modern_art.agents.base import Agent
 from modern_art.agents.engine.protocol import (
     MAX_LINE_BYTES,
     PROTOCOL,
-    ProtocolError,
     action_line,
     read_message,
     ready_line,
 )
+from modern_art.data.errors import ProtocolError, SerializationError
 from modern_art.data.events import Event
 from modern_art.data.rules import Rules
-from modern_art.wire.documents import SerializationError, from_json
+from modern_art.wire.documents import from_json
 
 __all__ = ["serve"]
 

@@ -16,14 +16,17 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from attrs import field, frozen
 
+from modern_art.agents.base import Agent
+from modern_art.agents.engine.agent import EngineAgent
+from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.engine.process import split_command
 from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
-from modern_art.agents.registry import canonical_bot
+from modern_art.agents.registry import FALLBACK_BOT, canonical_bot, make_bot
+from modern_art.agents.runner.seating import Rotation, derived_seed
 from modern_art.data.rules import Rules
 
 __all__ = ["ENGINE_PREFIX", "MatchPlan", "Player", "derived_seed"]
@@ -33,11 +36,6 @@ ENGINE_PREFIX = "engine:"
 
 MAX_LABEL = 64
 """A player's name at the table is its PLAYER text cut to this many characters."""
-
-
-def derived_seed(*parts: object) -> int:
-    """A 59-bit seed from ``parts``, the same on every machine (JSON keeps 18 digits)."""
-    return random.Random(":".join(map(str, parts))).getrandbits(59)
 
 
 @frozen
@@ -84,7 +82,7 @@ class MatchPlan:
     """The engines' move clock, in seconds."""
     hello_time: float = HELLO_SECONDS
     """How long an engine may take to answer ``hello``."""
-    fallback: str = "random"
+    fallback: str = FALLBACK_BOT
     """The built-in bot that takes the seat of an engine that breaks the protocol."""
     playouts: int | None = None
     """Playouts per decision for the Monte Carlo bot (its default if ``None``)."""
@@ -98,7 +96,7 @@ class MatchPlan:
         rules: Rules | None = None,
         move_time: float = MOVE_SECONDS,
         hello_time: float = HELLO_SECONDS,
-        fallback: str = "random",
+        fallback: str = FALLBACK_BOT,
         playouts: int | None = None,
     ) -> MatchPlan:
         """A plan for the PLAYER texts ``players``.
@@ -125,15 +123,41 @@ class MatchPlan:
             raise ValueError(f"a match needs {low} to {high} players (R1.1), got {len(parsed)}")
         return plan
 
+    @property
+    def rotation(self) -> Rotation:
+        """The seats and seeds of every game (the one runner's :class:`Rotation`)."""
+        return Rotation(len(self.players), self.seed)
+
     def seats(self, game: int) -> tuple[int, ...]:
         """Which player (its index in :attr:`players`) holds each seat of game ``game``."""
-        n = len(self.players)
-        return tuple((s + game) % n for s in range(n))
+        return self.rotation.seats(game)
 
     def deal_seed(self, game: int) -> int:
         """The deal of game ``game``: each block of ``len(players)`` games shares one."""
-        return derived_seed("deal", self.seed, game // len(self.players))
+        return self.rotation.deal_seed(game)
 
     def agent_seed(self, game: int, seat: int) -> int:
         """The seed of the bot (or fallback) at ``seat`` in game ``game``."""
-        return derived_seed("agent", self.seed, game, seat)
+        return self.rotation.agent_seed(game, seat)
+
+    def agent(self, entry: int, seed: int, pool: EnginePool | None) -> Agent:
+        """A fresh agent for player ``entry``: its bot, or its engine with a seeded fallback."""
+        player = self.players[entry]
+        if player.command is None:
+            assert player.bot is not None
+            return make_bot(player.bot, seed=seed, playouts=self.playouts)
+        return EngineAgent(
+            player.command,
+            move_time=self.move_time,
+            hello_time=self.hello_time,
+            fallback=make_bot(self.fallback, seed=seed, playouts=self.playouts),
+            pool=pool,
+        )
+
+    def table_name(self, entry: int, agent: Agent) -> str:
+        """Player ``entry``'s name in the game's record: its :attr:`Player.label`."""
+        return self.players[entry].label
+
+    def engine(self, agent: Agent) -> EngineAgent | None:
+        """``agent`` if it is an engine: the match starts, tells and closes every one."""
+        return agent if isinstance(agent, EngineAgent) else None

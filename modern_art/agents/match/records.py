@@ -17,17 +17,14 @@ dropped and its game played again.
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
 from typing import Any, Final
 
-from modern_art.agents.match.game import GameResult, SeatError
 from modern_art.agents.match.plan import MatchPlan
-from modern_art.agents.records_file import LinesFile
-from modern_art.wire.documents import SerializationError, from_json, to_json
+from modern_art.agents.runner.game import GameResult, SeatError
+from modern_art.agents.runner.records import read_record, record_json
 from modern_art.wire.parsing import MAX_JSON_BYTES, TextError, parse
 
-__all__ = ["LINE_TYPE", "MatchRecords"]
+__all__ = ["LINE_TYPE", "MatchLines"]
 
 LINE_TYPE: Final = "match-game"
 """The ``"type"`` of every line of a match's records file."""
@@ -35,56 +32,41 @@ LINE_TYPE: Final = "match-game"
 _KINDS = ("crashed", "timed_out", "illegal", "protocol")
 
 
-def game_line(plan: MatchPlan, result: GameResult) -> bytes:
-    """``result`` as one line of the records file."""
-    errors = [
-        {"seat": e.seat, "kind": e.kind, "step": e.step, "detail": e.detail} for e in result.errors
-    ]
-    head = json.dumps(
-        {
-            "type": LINE_TYPE,
-            "game": result.game,
-            "seed": plan.seed,
-            "players": [p.given for p in plan.players],
-            "seats": list(result.seats),
-            "names": list(result.names),
-            "errors": errors,
-        },
-        ensure_ascii=True,
-        separators=(",", ":"),
-    )
-    return f'{head[:-1]},"record":{to_json(result.record)}}}\n'.encode("ascii")
+class MatchLines:
+    """The lines of one match's records file: written, and read back checked against the plan."""
 
-
-class MatchRecords(LinesFile):
-    """The records file of one match: read what is there (checked), then append."""
-
-    def __init__(self, path: str | os.PathLike[str], plan: MatchPlan) -> None:
-        super().__init__(path)
+    def __init__(self, plan: MatchPlan) -> None:
         self.plan = plan
 
-    def read(self) -> Iterator[GameResult]:
-        """The games of the file's whole lines, in order (none if it does not exist).
+    def write(self, result: GameResult) -> bytes:
+        """``result`` as one line of the records file."""
+        plan = self.plan
+        errors = [
+            {"seat": e.seat, "kind": e.kind, "step": e.step, "detail": e.detail}
+            for e in result.errors
+        ]
+        head = json.dumps(
+            {
+                "type": LINE_TYPE,
+                "game": result.game,
+                "seed": plan.seed,
+                "players": [p.given for p in plan.players],
+                "seats": list(result.seats),
+                "names": list(result.names),
+                "errors": errors,
+            },
+            ensure_ascii=True,
+            separators=(",", ":"),
+        )
+        return f'{head[:-1]},"record":{record_json(result.record)}}}\n'.encode("ascii")
+
+    def read(self, game: int, line: bytes, where: str) -> GameResult:
+        """Game ``game`` from ``line``.
 
         Raises:
             ValueError: a line that is not a game of this match (another
                 seed, other players, another game's place, a bad record).
-            OSError: the file exists but cannot be read.
         """
-        self._end = 0
-        try:
-            file = self.path.open("rb")
-        except FileNotFoundError:
-            return
-        with file:
-            for number, line in enumerate(file):
-                if not line.endswith(b"\n"):
-                    break  # the unfinished last line of a stopped match
-                yield self._check(number, line)
-                self._end += len(line)
-
-    def _check(self, game: int, line: bytes) -> GameResult:
-        where = f"{self.path}, line {game + 1}"
         try:
             doc = parse(line, MAX_JSON_BYTES * 4)
         except TextError as exc:
@@ -105,10 +87,7 @@ class MatchRecords(LinesFile):
                     f" {json.dumps(doc.get(key))[:80]}, not {json.dumps(value)[:80]};"
                     " use another records file"
                 )
-        try:
-            record = from_json(json.dumps(doc.get("record")), "record", rules=plan.rules)
-        except SerializationError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+        record = read_record(json.dumps(doc.get("record")), f"{where}: ", rules=plan.rules)
         if record.seed != plan.deal_seed(game) or record.money is None:
             raise ValueError(
                 f"{where} holds a game of another match (another deal, or unfinished)"
@@ -124,14 +103,6 @@ class MatchRecords(LinesFile):
         return GameResult(
             game, plan.seats(game), tuple(names), tuple(map(_error(where, n), errors)), record
         )
-
-    def write(self, line: bytes) -> None:
-        """Append one game's line and flush it."""
-        self._append(line)
-
-    def __enter__(self) -> MatchRecords:
-        self._open()
-        return self
 
 
 def _error(where: str, players: int) -> Any:

@@ -1,7 +1,8 @@
 """Running a match: :func:`run_match`, in this process or in worker processes.
 
-Games are played in game order here, or ``workers`` at a time in a
-``multiprocessing`` pool whose results come back in game order, so the
+The games are played by the one many-game runner (:mod:`modern_art.agents.runner`),
+as a tournament's are: in game order here, or ``workers`` at a time in a
+pool of spawned processes whose results come back in game order, so the
 records file, the ratings and the SPRT are the same however many workers
 play. A match that is interrupted (Ctrl-C, ``SIGTERM``), or that the SPRT
 stops, ends its workers, and every engine process they started, before
@@ -10,20 +11,20 @@ stops, ends its workers, and every engine process they started, before
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
-import signal
-from collections.abc import Callable, Generator
-from types import FrameType
+from collections.abc import Callable
 
 from modern_art.agents.engine.pool import EnginePool
-from modern_art.agents.match.game import GameResult, play_match_game
 from modern_art.agents.match.plan import MatchPlan
-from modern_art.agents.match.records import MatchRecords, game_line
+from modern_art.agents.match.records import MatchLines
 from modern_art.agents.match.sprt import Sprt, fixed_games
 from modern_art.agents.match.summary import MatchResult, SprtResult, share, summarize
-from modern_art.agents.workers import worker_context
+from modern_art.agents.runner.dispatch import here
+from modern_art.agents.runner.game import GameResult, play_seated
+from modern_art.agents.runner.records import RecordsFile
+from modern_art.agents.runner.run import check_counts, run_games
+from modern_art.agents.runner.workers import in_workers
 
 __all__ = ["run_match"]
 
@@ -64,34 +65,16 @@ def run_match(
     >>> [(p.player, p.games) for p in result.players]
     [('heuristic', 6), ('random', 6), ('random', 6)]
     """
-    if type(games) is not int or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
-    if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+    check_counts(games, workers)
     test = Sprt(*sprt) if sprt is not None else None
-    log = MatchRecords(records, plan) if records is not None else None
-    results: list[GameResult] = []
-    if log is not None:
-        for result in log.read():
-            if len(results) == games:
-                raise ValueError(f"{log.path} holds more than the {games} games asked for")
-            results.append(result)
-            if test is not None:
-                test.update(share(result, 0))
-    kept = len(results)
-    if progress is not None and kept:
-        progress(kept, games)
-    if test is None or test.decision is None:
-        played = _played(plan, range(kept, games), workers)
-        with log if log is not None else _NoLog(), contextlib.closing(played):
-            for result in played:
-                if log is not None:
-                    log.write(game_line(plan, result))
-                results.append(result)
-                if progress is not None:
-                    progress(len(results), games)
-                if test is not None and test.update(share(result, 0)) is not None:
-                    break
+    log = RecordsFile(records, MatchLines(plan)) if records is not None else None
+    one = functools.partial(play_seated, plan)
+    play = here(one, EnginePool) if workers == 1 else in_workers(one, workers, EnginePool)
+
+    def decided(result: GameResult) -> bool:
+        return test is not None and test.update(share(result, 0)) is not None
+
+    results, kept = run_games(games, play, log=log, progress=progress, stop=decided)
     outcome = None
     if test is not None:
         outcome = SprtResult(
@@ -106,53 +89,3 @@ def run_match(
             fixed_games(test.p0, test.p1, test.alpha, test.beta),
         )
     return summarize(plan, results, len(results) - kept, outcome)
-
-
-class _NoLog:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-
-def _played(plan: MatchPlan, todo: range, workers: int) -> Generator[GameResult, None, None]:
-    """The games of ``todo``, in order; closing the iterator early ends every worker."""
-    if workers == 1 or len(todo) <= 1:
-        pool = EnginePool()
-        try:
-            for game in todo:
-                yield play_match_game(plan, game, pool)
-        finally:
-            pool.close()
-        return
-    workers_pool = worker_context().Pool(min(workers, len(todo)), initializer=_worker_started)
-    try:
-        yield from workers_pool.imap(functools.partial(_play_in_worker, plan), todo)
-        workers_pool.close()
-    finally:
-        # Stopped early (SPRT, Ctrl-C, an error): SIGTERM makes each worker close its engines.
-        workers_pool.terminate()
-        workers_pool.join()
-
-
-_ENGINES = EnginePool()
-"""In a worker process: its engines between games, closed when the worker exits."""
-
-
-def _play_in_worker(plan: MatchPlan, game: int) -> GameResult:
-    return play_match_game(plan, game, _ENGINES)
-
-
-def _worker_started() -> None:
-    """In a worker: Ctrl-C is the parent's to handle; SIGTERM closes the worker's engines."""
-    # multiprocessing loads only in a worker; its finalizers run as the worker exits.
-    from multiprocessing.util import Finalize  # noqa: PLC0415
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _exit_now)
-    Finalize(None, _ENGINES.close, exitpriority=10)
-
-
-def _exit_now(number: int, frame: FrameType | None) -> None:
-    raise SystemExit(128 + number)

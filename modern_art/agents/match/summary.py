@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
-from modern_art.agents.match.game import GameResult
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.ratings import has_ratings, rate
 from modern_art.agents.match.sprt import Decision
+from modern_art.agents.runner.game import GameResult
 from modern_art.agents.standings import wilson_interval
 
 __all__ = ["ERROR_KINDS", "MatchResult", "PlayerResult", "SprtResult", "summarize"]
@@ -116,7 +116,8 @@ class MatchResult:
 def share(result: GameResult, entry: int) -> float:
     """Player ``entry``'s share of the win in ``result``: 1, 0, or 1/k of a shared victory."""
     seat = result.seats.index(entry)
-    return 1 / len(result.winners) if seat in result.winners else 0.0
+    winners = result.outcome.winners
+    return 1 / len(winners) if seat in winners else 0.0
 
 
 def summarize(
@@ -125,7 +126,7 @@ def summarize(
     """Sum up ``results``, the match's games in order."""
     n = len(plan.players)
     ratings: list[tuple[float, float]] | list[None] = (
-        rate(n, ((r.seats, r.money) for r in results)) if has_ratings() else [None] * n
+        rate(n, ((r.seats, r.outcome.money) for r in results)) if has_ratings() else [None] * n
     )
     table = []
     for entry, player in enumerate(plan.players):

@@ -28,6 +28,7 @@ import random
 
 from attrs import frozen
 
+from modern_art.agents.budgets import check_count
 from modern_art.agents.heuristic import heuristic_action
 from modern_art.agents.knowledge import SeatKnowledge
 from modern_art.agents.search.grid import graded_actions
@@ -147,8 +148,7 @@ def analyse(
         raise ValueError("analyse needs a seat's view (ma.view(state, seat)), not a spectator's")
     if view.is_over:
         raise ValueError("the game is over (R8.1): there is nothing left to analyse")
-    if type(samples) is not int or samples < 1:
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    check_count("samples", samples)
     money = known_money(
         view.rules,
         [p.money for p in view.players],

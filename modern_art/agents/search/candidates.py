@@ -10,9 +10,12 @@ unless another proves better (:mod:`.tree`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from modern_art.agents.heuristic import heuristic_action, open_limit, raise_to, ranked_offers
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.data.actions import Action, Bid, Pass, PlayCard, SetPrice
+from modern_art.data.cards import Auction
 from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
@@ -23,7 +26,7 @@ from modern_art.data.phases import (
 )
 from modern_art.seeing.views import HiddenAuctionView
 
-__all__ = ["OFFERS", "SHARES", "Candidate", "candidate_actions"]
+__all__ = ["OFFERS", "SHARES", "Candidate", "bid_limits", "candidate_actions", "one_per_kind"]
 
 SHARES = (0.35, 0.5, 0.65, 0.8, 0.95, 1.1)
 """The fractions of a lot's value (to the seat) searched as bids, prices and bid limits."""
@@ -60,13 +63,7 @@ def candidate_actions(table: SeatKnowledge) -> list[Candidate]:
         for action in ranked_offers(table)[:OFFERS]:
             found.setdefault(action, None)
     elif isinstance(phase, DoubleOffer):
-        kinds: set[object] = set()
-        for action in legal:
-            if isinstance(action, PlayCard):
-                key = (action.card.artist, action.card.auction)
-                if key in kinds:
-                    continue
-                kinds.add(key)
+        for action in one_per_kind(legal):
             found.setdefault(action, None)
     elif isinstance(phase, FixedPriceAuction) and phase.price is not None:
         for action in legal:
@@ -88,6 +85,22 @@ def candidate_actions(table: SeatKnowledge) -> list[Candidate]:
             if action in legal:
                 found.setdefault(action, None)
     return [(action, None) for action in found]
+
+
+def one_per_kind(legal: Iterable[Action]) -> Iterator[Action]:
+    """``legal`` in order, with one card play of each kind (R5: a double's second card).
+
+    Two cards of the same artist and auction do the same, so a search weighs
+    only the first of them; every other action (declining) is kept.
+    """
+    kinds: set[tuple[str, Auction]] = set()
+    for action in legal:
+        if isinstance(action, PlayCard):
+            key = (action.card.artist, action.card.auction)
+            if key in kinds:
+                continue
+            kinds.add(key)
+        yield action
 
 
 def bid_limits(

@@ -53,6 +53,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from modern_art.agents.budgets import check_count, check_seconds
 from modern_art.agents.heuristic import raise_to
 from modern_art.agents.knowledge import SeatKnowledge
 from modern_art.agents.ledger_cache import LedgerCache
@@ -197,14 +198,10 @@ class SearchAgent:
         iterations: int | None = None,
         move_time: float | None = None,
     ) -> None:
-        if iterations is not None and (type(iterations) is not int or iterations < 1):
-            raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
-        if move_time is not None and (
-            isinstance(move_time, bool)
-            or not isinstance(move_time, int | float)
-            or not 0 < move_time < math.inf
-        ):
-            raise ValueError(f"move_time must be a positive number of seconds, got {move_time!r}")
+        if iterations is not None:
+            check_count("iterations", iterations)
+        if move_time is not None:
+            check_seconds("move_time", move_time)
         if iterations is None and move_time is None:
             iterations = DEFAULT_ITERATIONS
         self.seed = seed

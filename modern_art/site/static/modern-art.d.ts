@@ -747,7 +747,7 @@ export declare class ModernArtError extends Error {
 /** A rules preset's name. */
 export type PresetName = "cmon" | "original";
 /** A built-in bot's name. */
-export type BotName = "random" | "heuristic" | "montecarlo";
+export type BotName = "random" | "heuristic" | "montecarlo" | "search";
 
 export interface NewGameOptions {
   /** The number of players (3 to 5), or their names in seat order; 4 by default. */

@@ -57,7 +57,7 @@ export class Game {
   get actions() { return this.#status().actions; }
   /** The seat to ask next (modern_art.next_seat), null once the game is over. */
   get nextSeat() { return this.#status().nextSeat; }
-  /** Seat a built-in bot (`"random"`, `"heuristic"`, `"montecarlo"`) at `seat`; `null` frees it. */
+  /** Seat a built-in bot (one of `bots`: `"random"`, `"heuristic"`, `"montecarlo"`, `"search"`) at `seat`; `null` frees it. */
   setBot(seat, bot) { answer(this.#py.set_bot(arg(seat), arg(bot))); }
   /** The bot at `seat` (default: the next bot asked) acts: `{action, events}`. */
   playBot(seat) { return answer(this.#py.play_bot(arg(seat))); }

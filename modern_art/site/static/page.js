@@ -1,10 +1,11 @@
 // The table in the browser: plain JavaScript over modern-art.js, no server.
-// Same look and palette as the web table (its style.css is copied in beside
-// this file); the rules are the library's own, in Pyodide.
+// The web table's look, palette and drawing: modern-art site copies its
+// style.css and render.js in beside this file and writes palette.css;
+// render.js, a plain script loaded first, gives el, $, setChildren and the
+// table's parts (cards, the lot, the auction, museums, the board). The rules
+// are the library's own, in Pyodide.
 import { load, ModernArtError } from "./modern-art.js";
 
-const SYMBOLS = { open: "Open", one_offer: "One offer", hidden: "Hidden", fixed_price: "Fixed price", double: "Double" };
-const KINDS = { OpenAuction: "Open auction", OneOfferAuction: "One-offer auction", HiddenAuctionView: "Hidden auction", FixedPriceAuction: "Fixed-price auction" };
 const FORMAT = "modern-art/1";
 const BOT_DELAY = Number(new URLSearchParams(location.search).get("delay") ?? 300); // ms between bot moves
 
@@ -16,24 +17,7 @@ const page = {
   busy: false,
 };
 
-// ---- small DOM helpers (never innerHTML: names come from people) ----------
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
-const $ = (id) => document.getElementById(id);
-const setChildren = (node, children) => node.replaceChildren(...children.filter(Boolean));
+// ---- who sits where -------------------------------------------------------
 const people = () => page.seats.map((s, i) => (s === "person" ? i : null)).filter((s) => s !== null);
 const hotSeat = () => people().length > 1;
 const nameOf = (seat) => (seat === null || seat === undefined ? "the bank" : page.names[seat]);
@@ -165,21 +149,12 @@ function downloadRecord() {
   link.remove();
 }
 
-// ---- rendering -------------------------------------------------------------
-function cardNode(card, artists, opts = {}) {
-  const cls = `card a${artists.indexOf(card.artist)}${opts.small ? " small" : ""}${opts.playable ? " playable" : ""}`;
-  const inner = [el("span", { class: "artist", text: card.artist }), el("span", { class: "symbol", text: SYMBOLS[card.auction] })];
-  const attrs = { class: cls, "data-card-id": card.id, "data-artist": card.artist, "data-auction": card.auction, title: `${card.artist}, ${SYMBOLS[card.auction]}` };
-  if (opts.onclick) return el("button", { ...attrs, type: "button", disabled: !opts.playable, onclick: opts.onclick }, inner);
-  return el("div", attrs, inner);
-}
-
+// ---- rendering (the table's parts are render.js's) --------------------------
 function render() {
   const game = page.game;
   const seat = page.viewer;
   const view = game.view(seat);
   const payout = game.payout(seat);
-  const artists = view.rules.edition.artists;
   const over = game.isOver;
   const legal = view.legal_actions;
   document.body.dataset.step = view.step;
@@ -188,84 +163,19 @@ function render() {
   document.body.dataset.myTurn = String(legal.length > 0 && !page.busy);
   $("status").textContent = over ? "The game is over."
     : `Round ${view.round} · ${seat === null ? `waiting for ${view.to_act.map(nameOf).join(", ")}` : `${nameOf(seat)} to act`}`;
-  $("round-label").textContent = `· round ${view.round} of ${view.rules.rounds}`;
-  setChildren(document.querySelector("#board-table tbody"), artists.map((artist, a) => el("tr", { "data-artist": artist },
-    el("td", {}, el("span", { class: `swatch a${a}` }), artist),
-    el("td", {}, view.tiles[a].length ? view.tiles[a].map((t) => el("span", { class: "tile", text: t })) : "–"),
-    el("td", { class: "num count", text: view.counts[a] }),
-    el("td", { class: "num", text: payout.now[artist] }),
-    el("td", { class: "num", text: payout.best[artist] }))));
-  setChildren($("player-list"), view.players.map((p, s) => {
-    const tags = [page.seats[s] === "person" ? "person" : `bot (${page.seats[s]})`, `${p.hand_size} in hand`, p.money === null ? "money hidden" : `$${p.money}`];
-    if (view.phase.auctioneer === s) tags.push("auctioneer");
-    if (view.phase.high_bidder === s) tags.push(`high bid $${view.phase.high_bid}`);
-    return el("div", { class: `player${view.to_act.includes(s) ? " acting" : ""}`, "data-seat": s },
-      el("div", { class: "who", text: nameOf(s) + (s === seat ? " (hand shown)" : "") }),
-      el("div", { class: "tags", text: tags.join(" · ") }),
-      el("div", { class: "museum" }, p.museum.length ? p.museum.map((c) => cardNode(c, artists, { small: true })) : el("span", { class: "quiet", text: "museum empty" })));
-  }));
+  renderBoard(view, payout);
+  renderPlayers(view, (s) => nameOf(s) + (s === seat ? " (hand shown)" : ""),
+    (s) => (page.seats[s] === "person" ? "person" : `bot (${page.seats[s]})`));
   // The hand: only the viewer's, never at the hand-over screen.
-  const playable = new Map(legal.filter((a) => a.type === "PlayCard").map((a) => [a.card.id, a]));
   $("hand").dataset.seat = seat === null ? "" : String(seat);
-  $("hand-title").textContent = seat === null ? "Hand (hidden)" : `Hand: ${nameOf(seat)} (${view.hand.length})`;
+  $("hand-title").textContent = seat === null ? "Hand (hidden)" : `Hand: ${nameOf(seat)}`;
+  $("hand-size").textContent = seat === null ? "" : `(${view.hand.length})`;
   setChildren($("hand-cards"), seat === null ? [el("p", { class: "quiet", text: "Hidden until its owner takes the screen." })]
-    : view.hand.map((card) => cardNode(card, artists, { playable: playable.has(card.id), onclick: () => act(playable.get(card.id)) })));
-  renderAuction(view, artists, legal);
+    : handNodes(view, act));
+  setChildren($("controls"), renderAuction(view, payout, seat, nameOf, act));
   setChildren($("log-list"), page.log.map(([, line]) => el("li", { text: line })).reverse().slice(0, 200));
   $("undo-button").disabled = !page.marks.length;
-  $("standings").hidden = !over;
-  if (over && page.ended) {
-    const order = page.ended.money.map((m, s) => [m, s]).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
-    setChildren($("final"), order.map(([money, s]) => el("li", { class: page.ended.winners.includes(s) ? "winner" : "", "data-seat": s },
-      `${nameOf(s)}: $${money}${page.ended.winners.includes(s) ? " (winner)" : ""}`)));
-  }
-}
-
-function amountControls(kind, docs, field, label) {
-  if (!docs.length) return [];
-  const values = docs.map((a) => a[field]);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  const input = el("input", { id: `${kind}-amount`, type: "number", min, max, step: 1, value: min, "aria-label": "amount" });
-  const send = () => {
-    const raw = input.value.trim();
-    act({ ...docs[0], [field]: /^-?\d+$/.test(raw) ? Number(raw) : raw });
-  };
-  return [input, el("button", { id: `${kind}-button`, type: "button", onclick: send }, label), el("span", { class: "quiet", text: `$${min} to $${max}` })];
-}
-
-function renderAuction(view, artists, legal) {
-  const phase = view.phase;
-  const of = (type) => legal.filter((a) => a.type === type);
-  let title = "";
-  let info = "";
-  let lot = [];
-  if (phase.type === "Offering") {
-    title = `${nameOf(phase.auctioneer)} offers a painting`;
-    if (legal.length) info = "Click a card in the hand to offer it; its symbol decides the auction.";
-  } else if (phase.type === "DoubleOffer") {
-    title = `Double: ${nameOf(phase.double_player)} offered a double ${phase.card.artist}`;
-    lot = [phase.card];
-    info = `${nameOf(phase.asking)} may add a second ${phase.card.artist} painting (not a double) or decline.`;
-  } else if (phase.type === "GameOver") {
-    title = "The game is over";
-  } else {
-    title = `${KINDS[phase.type]} by ${nameOf(phase.auctioneer)}`;
-    lot = phase.lot;
-    if (phase.type === "FixedPriceAuction" && phase.price !== null) info = `Price $${phase.price}.`;
-    else if (phase.high_bidder !== undefined && phase.high_bidder !== null) info = `High bid $${phase.high_bid} by ${nameOf(phase.high_bidder)}.`;
-    if (phase.type === "HiddenAuctionView") info = `Everyone bids in secret, 0 for no interest.${phase.own_bid === null || phase.own_bid === undefined ? "" : ` Your sealed bid: $${phase.own_bid}.`}`;
-  }
-  $("auction-title").textContent = title;
-  $("auction-info").textContent = info;
-  setChildren($("lot"), lot.map((c) => cardNode(c, artists)));
-  const controls = [
-    ...amountControls("bid", of("Bid"), "amount", phase.type === "HiddenAuctionView" ? "Seal bid" : "Bid"),
-    ...amountControls("price", of("SetPrice"), "price", "Set price"),
-    ...of("Accept").map((a) => el("button", { id: "accept-button", type: "button", onclick: () => act(a) }, `Buy for $${phase.price}`)),
-    ...of("Pass").map((a) => el("button", { id: phase.type === "DoubleOffer" ? "decline-button" : "pass-button", class: "secondary", type: "button", onclick: () => act(a) }, phase.type === "DoubleOffer" ? "Decline" : "Pass")),
-  ];
-  setChildren($("controls"), controls);
+  renderStandings(over ? page.ended : null, nameOf);
 }
 
 // ---- start -----------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""Tests of the ``modern-art`` command, ``modern_art/cli/``."""

@@ -1,0 +1,1 @@
+"""Tests of ``modern_art/envs/`` (the framework adapters) and ``modern_art/scale``."""

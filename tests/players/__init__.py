@@ -1,1 +1,0 @@
-"""Tests of the players: ``modern_art/agents/`` (bots, the host loop, tournaments)."""

@@ -1,0 +1,1 @@
+"""Tests of the engine in the browser, the static site of ``modern_art/site/``."""

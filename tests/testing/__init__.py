@@ -1,0 +1,1 @@
+"""Tests of ``modern_art/testing/``: the checker, the behaviour digest."""
