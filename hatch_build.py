@@ -64,6 +64,7 @@ COMPILED_MODULES = (
     "seeing/viewing",
     "seeing/indices",
     "seeing/encoding",
+    "wire/parsing",
     "wire/state_reader",
     "wire/state_writer",
     "seeing/payout",
@@ -75,7 +76,8 @@ COMPILED_MODULES = (
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
 mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), the
 framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``),
-the quick reading and writing of a state's JSON (``wire/state_reader``, ``wire/state_writer``),
+the quick reading and writing of a state's JSON (``wire/parsing``, ``wire/state_reader``,
+``wire/state_writer``),
 and what the bots' play-outs run: the payout helpers, the heuristic and its knowledge, and the
 search's candidates and play-outs (``agents/search``)."""
 

@@ -30,6 +30,7 @@ from modern_art.data.phases import (
     OpenAuction,
 )
 from modern_art.data.rules import Rules
+from modern_art.seeing.encoding import PHASE_PARTS
 from modern_art.seeing.money import MoneyLedger, known_money
 from modern_art.seeing.views import HiddenAuctionView, PlayerView
 
@@ -194,23 +195,8 @@ class Layout:
             card_id: kind // len(SYMBOL_ORDER) for card_id, kind in self.kinds.items()
         }
         self.scale = 1.0 / rules.starting_money if rules.starting_money else 1.0
-        self.phase_at = tuple(
-            self.at[name]
-            for name in (
-                "phase",
-                "to_act",
-                "lot",
-                "auctioneer",
-                "double_player",
-                "high_bid",
-                "high_bidder",
-                "passed_or_sealed",
-                "own_bid",
-                "winners",
-                "me",
-                "hand",
-            )
-        )
+        # The phase's block, then the seat's own ("me", "hand"): read by index below.
+        self.phase_at = tuple(self.at[name] for name in (*PHASE_PARTS, "me", "hand"))
 
     def hand_row(self, hand: Iterable[Card]) -> Observation:
         """Cards per kind of ``hand``."""

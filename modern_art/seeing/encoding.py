@@ -46,7 +46,22 @@ from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 from modern_art.seeing.indices import SYMBOLS, IndexCodec
 
-__all__ = ["PARTS", "Encoder"]
+__all__ = ["PARTS", "PHASE_PARTS", "Encoder"]
+
+PHASE_PARTS: Final = (
+    "phase",
+    "to_act",
+    "lot",
+    "auctioneer",
+    "double_player",
+    "high_bid",
+    "high_bidder",
+    "passed_or_sealed",
+    "own_bid",
+    "winners",
+)
+"""The parts the phase fills, in order: the last of :data:`PARTS`, and the observation's
+per-phase block (``modern_art.envs.observation``)."""
 
 PARTS: Final = (
     "round",
@@ -58,16 +73,7 @@ PARTS: Final = (
     "deck_size",
     "me",
     "hand",
-    "phase",
-    "to_act",
-    "lot",
-    "auctioneer",
-    "double_player",
-    "high_bid",
-    "high_bidder",
-    "passed_or_sealed",
-    "own_bid",
-    "winners",
+    *PHASE_PARTS,
 )
 """The parts of the observation vector, in order: an :class:`Encoder` takes each one's start."""
 

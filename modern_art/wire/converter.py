@@ -32,6 +32,7 @@ from modern_art.data.phases import Phase
 from modern_art.data.rules import DealSchedule, Rules, presets
 from modern_art.data.state import GameState, Step
 from modern_art.seeing.views import PlayerView, PublicPhase
+from modern_art.wire.parsing import same_json
 from modern_art.wire.position_checks import check_state, check_view
 from modern_art.wire.strict import (
     WireError,
@@ -176,7 +177,7 @@ _PRESET_VALUES: Final[dict[type, Callable[[], list[Any]]]] = {
 """The values a document most often holds whole: read back as the very objects.
 
 A ``Rules`` or ``Edition`` document that is exactly one of these, field for
-field and type for type (:func:`same_json`: ``true`` is no ``1``), is that
+field and type for type (:func:`~modern_art.wire.parsing.same_json`: ``true`` is no ``1``), is that
 value: it passed every check when it was made, so none is skipped, and its
 deck of 70 cards is not built again (most of a state's ``from_json`` before,
 benchmarks/peers.py). Anything else is read and checked in full.
@@ -186,17 +187,6 @@ benchmarks/peers.py). Anything else is read and checked in full.
 def _as_json(value: Any) -> Any:
     """``value`` as ``json.loads`` gives it back: lists for tuples."""
     return json.loads(json.dumps(value))
-
-
-def same_json(a: Any, b: Any) -> bool:
-    """Whether two decoded JSON values are the same, types included (``True`` is not ``1``)."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is list:
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
-    if type(a) is dict:
-        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
-    return bool(a == b)
 
 
 def _missing(cls: type, name: str) -> KeyError:

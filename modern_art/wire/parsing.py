@@ -26,6 +26,7 @@ __all__ = [
     "check_bounds",
     "parse",
     "parse_unbounded",
+    "same_json",
     "written_long_int",
 ]
 
@@ -112,14 +113,37 @@ def check_bounds(doc: object) -> None:
         item, depth = stack.pop()
         if isinstance(item, dict | list):
             deepest = max(deepest, depth + 1)
-            values = list(item.values() if isinstance(item, dict) else item)
-            stack.extend((value, depth + 1) for value in reversed(values))
+            values: list[object] = list(item.values() if isinstance(item, dict) else item)
+            for value in reversed(values):
+                stack.append((value, depth + 1))
         elif type(item) is int and first_long is None and abs(item) >= _INT_LIMIT:
             first_long = item
     if deepest > MAX_JSON_DEPTH:
         raise TextError(f"nested deeper than {MAX_JSON_DEPTH} levels")
     if first_long is not None:
         raise TextError(f"not valid JSON ({_too_many_digits(str(first_long))})")
+
+
+def same_json(a: object, b: object) -> bool:
+    """Whether two decoded JSON values are the same, types included (``True`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return False
+        # Loops, not all(...): the compiled build makes them plain C loops, no generator.
+        for x, y in zip(a, b, strict=True):  # noqa: SIM110
+            if not same_json(x, y):
+                return False
+        return True
+    if isinstance(a, dict) and isinstance(b, dict):
+        if a.keys() != b.keys():
+            return False
+        for key, value in a.items():  # noqa: SIM110
+            if not same_json(value, b[key]):
+                return False
+        return True
+    return bool(a == b)
 
 
 def written_long_int(text: str) -> bool:

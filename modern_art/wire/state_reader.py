@@ -35,13 +35,13 @@ from modern_art.data.phases import PHASES, Phase
 from modern_art.data.rules import Rules, presets
 from modern_art.data.state import GameState, PlayerState
 from modern_art.wire.converter import converter
-from modern_art.wire.parsing import MAX_INT_DIGITS
+from modern_art.wire.parsing import MAX_INT_DIGITS, same_json
 from modern_art.wire.position_checks import check_state
 from modern_art.wire.strict import WireError
 
 __all__ = ["read_state"]
 
-_Preset = tuple[dict[str, Any], str, Rules, tuple[tuple[str, str], ...]]
+_Preset = tuple[dict[str, Any], Rules, tuple[tuple[str, str], ...]]
 _STATE_KEYS: Final = frozenset(["format", "type", *(f.name for f in attrs.fields(GameState))])
 _PLAYER_KEYS: Final = frozenset(f.name for f in attrs.fields(PlayerState))
 
@@ -99,9 +99,8 @@ class _Reader:
     def rules(self, value: object) -> Rules:
         """A preset's rules, written exactly as the writer writes them (types and all)."""
         if type(value) is dict:
-            for written, shown, preset, faces in _presets():
-                # Equal, and of the same types: the repr tells true from 1 and 1 from 1.0.
-                if value == written and repr(value) == shown:
+            for written, preset, faces in _presets():
+                if same_json(value, written):  # equal, types and all: true is no 1, 1 no 1.0
                     self.deck, self.faces = preset.deck, faces
                     return preset
         raise _DeclinedError
@@ -161,15 +160,14 @@ def _fields(value: object, keys: frozenset[str]) -> dict[str, Any]:
 def _presets() -> tuple[_Preset, ...]:
     """Each preset's rules as a state document holds them (keys sorted, as written), and more.
 
-    With each: its repr, the rules, and each card's artist and auction as a
-    document writes them.
+    With each: the rules, and each card's artist and auction as a document writes them.
     """
     rows = []
     for preset in presets().values():
         text = json.dumps(converter().unstructure(preset, Rules), sort_keys=True)
         written = json.loads(text)
         faces = tuple((card.artist, card.auction.value) for card in preset.deck)
-        rows.append((written, repr(written), preset, faces))
+        rows.append((written, preset, faces))
     return tuple(rows)
 
 
