@@ -8,14 +8,21 @@ JSON) or the notice. :meth:`Store.write` adds a line, and marks the table
 finished with its last action, in one transaction; the table applies the step
 only once that transaction has committed.
 
-Damage stays local. A file that is not an SQLite database, is damaged, is
-another program's, or lacks one of the tables below stops the start with one
-:class:`StoreError` naming the file and what to do (``modern-art serve``
-prints it as its only line); a table whose rows do not read back is left out
-by the registry, which logs its id. Finished tables are deleted after the
-server's ``keep_finished`` seconds (:meth:`Store.prune`), abandoned and closed
-ones at once (:meth:`Store.delete`), so the file stays as large as the
-tables in it; which address opened each table is kept with it.
+Damage stays local. A file that another program holds locked, that the
+server may not write, that a newer modern-art wrote (``PRAGMA user_version``
+above :data:`SCHEMA_VERSION`), that is not an SQLite database, is damaged,
+is another program's, or lacks one of the tables below stops the start with
+one :class:`StoreError` naming the file, what is wrong and what to do
+(``modern-art serve`` prints it as its only line); a table whose rows do not
+read back is left out by the registry, which logs its id. Finished tables
+are deleted after the server's ``keep_finished`` seconds (:meth:`Store.prune`),
+abandoned and closed ones at once (:meth:`Store.delete`), and
+:meth:`Store.compact` gives the freed pages back and empties the write-ahead
+log, so the file stays as large as the tables in it; which address opened
+each table is kept with it. Every call may wait for another process's lock
+(up to ``busy_timeout`` seconds, then the step is refused with 503): the
+server makes them in its tables' thread (:mod:`modern_art.web.thread`),
+never on its event loop.
 
 >>> store = Store(":memory:")
 >>> store.tables_in_play()
@@ -26,6 +33,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import threading
 import time
@@ -38,12 +46,18 @@ import modern_art as ma
 from modern_art.data.errors import StoreError, TableError
 from modern_art.web.tables import Entry, GameTable
 
-__all__ = ["APPLICATION_ID", "Store", "StoreError", "StoredTable"]
+__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Store", "StoreError", "StoredTable"]
 
 log = logging.getLogger(__name__)
 
 APPLICATION_ID = 0x4D417274
 """``PRAGMA application_id`` of the server's files ("MArt"): a file with another is foreign."""
+
+SCHEMA_VERSION = 3
+"""``PRAGMA user_version`` of the files this server writes; a file of a later one is refused.
+
+0: before the version was kept (0.1 and 0.2's servers, read and brought up to
+date); 3: ``owner`` and ``ended`` columns, incremental auto-vacuum."""
 
 _TABLES = ("game_tables", "log_lines")
 _SCHEMA = """
@@ -81,24 +95,64 @@ class StoredTable:
     """The address that opened the table."""
 
 
+def _check_writable(path: str) -> None:
+    """Refuse a file (or a new file's folder) the server may not write: it writes every step."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    target = path if os.path.exists(path) else (os.path.dirname(os.path.abspath(path)))
+    if os.path.exists(target) and not os.access(target, os.W_OK):
+        what = "file" if target == path else "folder"
+        raise StoreError(f"{path} is read-only ({what} {target}): {_READ_ONLY}")
+
+
+_READ_ONLY = (
+    "the server writes every step there; let the server's user write the file and its"
+    " folder (for the -wal and -shm files), or pass another --db"
+)
+
+
+def _diagnosis(path: str, err: sqlite3.DatabaseError) -> str:
+    """What is wrong with the file, and what to do, from SQLite's error."""
+    name = getattr(err, "sqlite_errorname", "")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return (
+            f"{path} is locked by another program ({err}): is another modern-art serve using"
+            " it? Stop it, or pass another --db; nothing was changed"
+        )
+    if name.startswith("SQLITE_READONLY") or name.startswith("SQLITE_CANTOPEN"):
+        return f"{path} is read-only ({err}): {_READ_ONLY}"
+    return (
+        f"{path} is not a usable modern-art database ({err}): it is damaged or not a"
+        " database; restore it from a backup, or move it away to start afresh"
+    )
+
+
 class Store:
     """The tables of one server in an SQLite file (``":memory:"``: kept in memory only).
 
     Args:
         path: the database file; made, with its tables, if missing.
         wall: seconds since the epoch, when a game ends (tests inject one).
+        busy_timeout: seconds a call waits for another process's lock on the
+            file before it is refused.
 
     Raises:
-        StoreError: the file is not an SQLite database, is damaged, is another
-            program's, or lacks a table of the schema.
+        StoreError: the file is locked by another program, may not be
+            written, is of a newer schema, is not an SQLite database, is
+            damaged, is another program's, or lacks a table of the schema;
+            each says so and what to do.
     """
 
-    def __init__(self, path: str, *, wall: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, path: str, *, wall: Callable[[], float] = time.time, busy_timeout: float = 5.0
+    ) -> None:
         self.path = path
         self.wall = wall
         self._lock = threading.Lock()
+        self._written = False  # since the last compact()
+        _check_writable(path)
         try:
-            self._db = sqlite3.connect(path, check_same_thread=False)
+            self._db = sqlite3.connect(path, check_same_thread=False, timeout=busy_timeout)
         except sqlite3.Error as err:
             raise StoreError(
                 f"cannot open {path} ({err}): check the path and its rights"
@@ -107,10 +161,7 @@ class Store:
             self._open()
         except sqlite3.DatabaseError as err:
             self._db.close()
-            raise StoreError(
-                f"{path} is not a usable modern-art database ({err}): restore it from a"
-                " backup, or move it away to start afresh"
-            ) from None
+            raise StoreError(_diagnosis(path, err)) from None
         except StoreError:
             self._db.close()
             raise
@@ -119,6 +170,13 @@ class Store:
         db, path = self._db, self.path
         found = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         (app,) = db.execute("PRAGMA application_id").fetchone()
+        (version,) = db.execute("PRAGMA user_version").fetchone()
+        if (app == APPLICATION_ID or found & set(_TABLES)) and version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{path} was written by a newer modern-art (schema {version}; this one reads"
+                f" up to {SCHEMA_VERSION}): upgrade modern-art (pip install -U"
+                " 'modern-art[web]'), or pass another --db; nothing was changed"
+            )
         (check,) = db.execute("PRAGMA quick_check").fetchone()
         if check != "ok":
             raise StoreError(f"{path} is damaged ({check}): restore it from a backup")
@@ -136,8 +194,11 @@ class Store:
                     " a backup (nothing was changed)"
                 )
         if path != ":memory:":
-            if not found:
-                db.execute("PRAGMA auto_vacuum=INCREMENTAL")  # deleted games give space back
+            (vacuum,) = db.execute("PRAGMA auto_vacuum").fetchone()
+            if vacuum != 2:  # 2: INCREMENTAL, so that deleted games give space back
+                db.execute("PRAGMA auto_vacuum=INCREMENTAL")
+                if found:
+                    db.execute("VACUUM")  # an older file: made incremental once
             # WAL with synchronous=NORMAL: a committed step survives the
             # process being killed (not a power cut), at one write per step.
             db.execute("PRAGMA journal_mode=WAL")
@@ -149,11 +210,31 @@ class Store:
                 if column not in columns:
                     db.execute(f"ALTER TABLE game_tables ADD COLUMN {column} {kind}")
             db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (giving its freed pages back first, :meth:`compact`)."""
+        self.compact()
         with self._lock:
             self._db.close()
+
+    def compact(self) -> bool:
+        """Give the pages of deleted games back and empty the write-ahead log; whether it did.
+
+        Only after something was written since the last time; a refusal (a
+        lock held by another process) is logged and waits for the next call.
+        """
+        if self.path == ":memory:" or not self._written:
+            return False
+        try:
+            with self._lock:
+                self._db.execute("PRAGMA incremental_vacuum").fetchall()
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+                self._written = False
+        except sqlite3.Error as err:
+            log.warning("could not give %s's free pages back: %s", self.path, err)
+            return False
+        return True
 
     def open_table(self, table: GameTable) -> None:
         """Store a new table's setup, before its first step.
@@ -181,6 +262,7 @@ class Store:
         }
         try:
             with self._lock, self._db:
+                self._written = True
                 self._db.execute(
                     "INSERT INTO game_tables (id, setup, status, owner)"
                     " VALUES (?, ?, 'playing', ?)",
@@ -204,6 +286,7 @@ class Store:
             result = ma.to_json(ma.record(table.start, actions, seed=table.seed))
         try:
             with self._lock, self._db:
+                self._written = True
                 self._db.execute(
                     "INSERT INTO log_lines (table_id, line, step, seat, by, action, note)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -237,6 +320,7 @@ class Store:
         """
         try:
             with self._lock, self._db:
+                self._written = True
                 self._db.execute(
                     "DELETE FROM log_lines WHERE table_id = ? AND line >= ?", (table.id, lines)
                 )
@@ -264,6 +348,7 @@ class Store:
         """
         try:
             with self._lock, self._db:
+                self._written = True
                 row = self._db.execute(
                     "SELECT setup FROM game_tables WHERE id = ?", (table_id,)
                 ).fetchone()
@@ -290,6 +375,7 @@ class Store:
         """
         try:
             with self._lock, self._db:
+                self._written = True
                 self._db.execute("DELETE FROM log_lines WHERE table_id = ?", (table_id,))
                 self._db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
         except sqlite3.Error as err:
@@ -304,6 +390,7 @@ class Store:
         now = self.wall() if now is None else now
         try:
             with self._lock, self._db:
+                self._written = True
                 gone = [
                     row[0]
                     for row in self._db.execute(
@@ -315,9 +402,6 @@ class Store:
                 for table_id in gone:
                     self._db.execute("DELETE FROM log_lines WHERE table_id = ?", (table_id,))
                     self._db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
-            if gone and self.path != ":memory:":
-                with self._lock:
-                    self._db.execute("PRAGMA incremental_vacuum")
         except sqlite3.Error as err:  # pruning waits for the next time; play goes on
             log.error("could not delete old games from %s: %s", self.path, err)
             return 0

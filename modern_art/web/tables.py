@@ -99,7 +99,10 @@ class GameTable:
         self.timings = timings
         self.journal = journal
         self.log: list[Entry] = []
-        self.created = self.touched = self.changed = self.acted = now
+        self.created = self.touched = self.changed = self.moved = now
+        # The furthest step the game reached; a person's action beyond it is
+        # progress (``moved``): an action taken back and made again is not.
+        self.furthest = state.step
         # The hash of each unclaimed invitation, by seat (modern_art.web.invitations).
         self.invites: tuple[str | None, ...] = (None,) * len(seats)
         self.practice = sum(s.kind == "human" for s in seats) == 1  # one person, the rest bots
@@ -183,7 +186,6 @@ class GameTable:
         if self.seats[seat].away:
             self.come_back(seat, now)
         self._record(action, step_made, "player", now)
-        self.acted = now
         self.missed[seat] = 0
         self.advance(now)
 
@@ -230,6 +232,10 @@ class GameTable:
         self.log.append(entry)
         self.version += 1
         self.changed = now
+        if self.state.step > self.furthest:
+            self.furthest = self.state.step
+            if by == "player":
+                self.moved = now  # the game moved: the table is in use (web.fairness)
         if self.state.is_over and self.finished_at is None:
             self.finished_at = now
         self._restart_clocks(before, step.events, action.seat, now)

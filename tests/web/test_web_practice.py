@@ -337,16 +337,37 @@ def test_one_analysis_at_a_time_per_table_and_a_bounded_server(registry: Registr
     analyst = Analyst(samples=5, workers=1, waiting=0, processes=False)
     first, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=7)
     second, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=8)
-    seen, events, seed = analyst.ask(first, 0)
+    seen, events, seed = analyst.ask(first, 0, "198.51.100.0/24")
     with pytest.raises(TableError) as again:
-        analyst.ask(first, 0)
+        analyst.ask(first, 0, "203.0.113.0/24")
     assert again.value.status == 429 and again.value.retry_after == 1
     with pytest.raises(TableError) as busy:
-        analyst.ask(second, 0)
+        analyst.ask(second, 0, "203.0.113.0/24")
     assert busy.value.status == 503 and busy.value.retry_after == 2
     document = asyncio.run(analyst.run(first.id, seen, events, seed))
     assert document["samples"] == 5
-    analyst.ask(second, 0)  # the first is done: room again
+    analyst.ask(second, 0, "203.0.113.0/24")  # the first is done: room again
+    analyst.close()
+
+
+def test_the_analysis_slots_are_shared_by_network(registry: Registry) -> None:
+    """Five practice tables of one network asking at once hold one slot: another finds one.
+
+    The audit: one address's five tables asking in a loop left another address
+    503 on 28 of 28 requests.
+    """
+    analyst = Analyst(samples=5, workers=1, waiting=4, processes=False)
+    tables = [
+        registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=n, owner="198.51.100.7")[0]
+        for n in range(6)
+    ]
+    analyst.ask(tables[0], 0, "198.51.100.0/24")
+    for table in tables[1:5]:
+        with pytest.raises(TableError) as held:
+            analyst.ask(table, 0, "198.51.100.0/24")
+        assert held.value.status == 429 and "network" in str(held.value)
+    others = [analyst.ask(table, 0, f"203.0.{n}.0/24") for n, table in enumerate(tables[5:])]
+    assert len(others) == 1
     analyst.close()
 
 
