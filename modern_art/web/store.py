@@ -119,8 +119,13 @@ def _diagnosis(path: str, err: sqlite3.DatabaseError) -> str:
             f"{path} is locked by another program ({err}): is another modern-art serve using"
             " it? Stop it, or pass another --db; nothing was changed"
         )
-    if name.startswith("SQLITE_READONLY") or name.startswith("SQLITE_CANTOPEN"):
+    if name.startswith("SQLITE_READONLY"):
         return f"{path} is read-only ({err}): {_READ_ONLY}"
+    if name.startswith("SQLITE_CANTOPEN"):
+        return (
+            f"{path} cannot be opened ({err}): check that its folder exists and that the"
+            " server's user may write there, or pass another --db"
+        )
     return (
         f"{path} is not a usable modern-art database ({err}): it is damaged or not a"
         " database; restore it from a backup, or move it away to start afresh"
@@ -152,7 +157,9 @@ class Store:
         self._written = False  # since the last compact()
         _check_writable(path)
         try:
-            self._db = sqlite3.connect(path, check_same_thread=False, timeout=busy_timeout)
+            self._db = sqlite3.connect(
+                path, check_same_thread=False, timeout=busy_timeout, uri=path.startswith("file:")
+            )
         except sqlite3.Error as err:
             raise StoreError(
                 f"cannot open {path} ({err}): check the path and its rights"
