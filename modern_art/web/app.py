@@ -301,7 +301,7 @@ def create_app(
 
         text = await work.run(recorded)
         if wanted == "text":  # the PGN-like text record, read back by ma.read_records
-            text = ma.write_records([stored_record(text, table_id)])
+            text = ma.write_records([ma.from_json(text, "record")])
         kind, suffix = ("text/plain", "txt") if wanted == "text" else ("application/json", "json")
         return Response(
             text,
@@ -409,6 +409,7 @@ def _stored_record(tables: Registry, table_id: str, token: str | None) -> str:
     if store is None or text is None:
         raise TableError(404, f"there is no finished game {table_id!r} here")
     seat_for_token(store.token_hashes(table_id), token)
+    stored_record(text, table_id)  # a damaged one is a JSON 500 naming it, not a crash later
     return text
 
 

@@ -7,6 +7,7 @@ log in SQLite before the table forgets the moves, so they never come back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,7 @@ from modern_art.web import practice as practice_module  # noqa: E402
 from modern_art.web.practice import Analyst  # noqa: E402
 from modern_art.web.push import Hub, seat_stream  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
+from tests.helpers.processes import descendants  # noqa: E402
 from tests.helpers.webclient import (  # noqa: E402
     FAST,
     NO_LIMITS,
@@ -295,6 +298,55 @@ def test_a_killed_server_keeps_the_undo_and_the_moves_after_it(
 
 
 # -- analysis -------------------------------------------------------------------------
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts processes in /proc")
+def test_the_analysis_workers_end_with_a_killed_server(
+    served: tuple[Path, int, list[subprocess.Popen[bytes]]],
+) -> None:
+    """The audit: workers outlived a SIGKILL of the main process alone (as the OOM killer
+    sends it) by 60-90 s, computing. Now none is left a few seconds after."""
+    httpx = need("httpx")
+    db, port, processes = served
+    base = f"http://127.0.0.1:{port}"
+    server = serve(db, port, "--analysis-samples", "200000")  # minutes of work
+    processes.append(server)
+    opened = httpx.post(f"{base}/api/tables", json={"players": 3, "seed": 7}).json()
+    url = f"{base}/api/tables/{opened['table']}/analysis"
+
+    def ask() -> None:
+        with contextlib.suppress(httpx.HTTPError):  # cut off when the server is killed
+            httpx.get(url, headers=auth(opened["you"]["token"]), timeout=60)
+
+    asking = threading.Thread(target=ask, daemon=True)
+    workers: set[int] = set()
+    try:
+        asking.start()
+        deadline = time.monotonic() + 60
+        while not workers and time.monotonic() < deadline:
+            workers = descendants(server.pid)
+            time.sleep(0.1)
+        assert workers, "no worker process started"
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = {pid for pid in workers if _alive(pid)}
+        assert not left, f"worker processes {sorted(left)} outlived the server"
+    finally:
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        asking.join(timeout=10)
 
 
 def test_R7_2_the_analysis_is_of_the_seats_own_view_in_a_worker(
