@@ -28,7 +28,7 @@ from modern_art.data.errors import StoreError  # noqa: E402
 from modern_art.web import Registry, Store  # noqa: E402
 from modern_art.web.store import SCHEMA_VERSION  # noqa: E402
 from tests.helpers.webclient import FAST, ROOT  # noqa: E402
-from tests.helpers.webkit import Clock  # noqa: E402
+from tests.helpers.webkit import Clock, hold_lock, release  # noqa: E402
 
 
 def _two_tables(path: Path, clock: Clock) -> tuple[str, str]:
@@ -183,33 +183,6 @@ def test_owners_survive_a_restart(tmp_path: Path) -> None:
 
 
 # -- the second audit: locked, read-only, newer, given back --------------------------
-
-_HOLD_LOCK = (
-    "import sqlite3, sys, time; db = sqlite3.connect(sys.argv[1], isolation_level=None);"
-    " db.execute('BEGIN IMMEDIATE'); db.execute('UPDATE game_tables SET owner = owner');"
-    " print('locked', flush=True); sys.stdin.readline()"
-)
-
-
-def hold_lock(path: Path) -> subprocess.Popen[str]:
-    """Another process holding the file's write lock until its stdin is closed."""
-    holder = subprocess.Popen(
-        [sys.executable, "-c", _HOLD_LOCK, str(path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
-    return holder
-
-
-def release(holder: subprocess.Popen[str]) -> None:
-    """End the lock's holder."""
-    assert holder.stdin is not None
-    holder.stdin.close()
-    holder.wait(timeout=10)
-    if holder.stdout is not None:
-        holder.stdout.close()
 
 
 def test_a_file_locked_by_another_process_is_called_locked(tmp_path: Path) -> None:

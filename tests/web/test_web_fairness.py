@@ -121,7 +121,7 @@ def test_eight_networks_cannot_lock_out_a_newcomer_by_acting_and_undoing() -> No
     assert newcomer.open() == 201  # at once: no Retry-After to wait
     closed = [(a, t) for a in crowd for t in a.tables if t[0] not in registry.tables]
     assert len(closed) == 1
-    (attacker, (table, token)), = closed
+    ((attacker, (table, token)),) = closed
     told = client.get(f"/api/tables/{table}/seat", headers={**auth(token), **attacker.headers})
     assert told.status_code == 410 and "closed to make room" in told.json()["error"]
     assert len(_playing(registry)) == 64
@@ -196,7 +196,9 @@ def test_an_idle_table_goes_before_the_stalest_of_the_biggest_holder() -> None:
     except TableError as err:
         raise AssertionError(f"refused: {err}") from None
     assert small.id not in registry.tables  # idle, of a network holding more than the newcomer
-    assert all(t.id in registry.tables for t in big)  # in use: kept, though their network holds most
+    assert all(
+        t.id in registry.tables for t in big
+    )  # in use: kept, though their network holds most
 
 
 def test_an_address_cannot_close_the_tables_of_one_holding_as_few() -> None:
