@@ -30,7 +30,7 @@ need("uvicorn")
 from tests.helpers.webclient import ROOT, free_port  # noqa: E402
 from tests.helpers.webkit import hold_lock, release  # noqa: E402
 
-OTHER_ADDRESS = "127.0.0.2"  # a second loopback address: another client of the same machine
+OTHER_ADDRESS = "127.0.1.2"  # a loopback address of another /24: a client of another network
 
 
 # The server's process lowers its own file limit (ulimit -n) before it starts serving.
@@ -78,13 +78,13 @@ def _server(tmp_path: Path, *flags: str, files: int | None = None) -> Iterator[s
 
 
 def _other_client() -> Any:
-    """An HTTP client whose requests come from 127.0.0.2."""
+    """An HTTP client whose requests come from 127.0.1.2 (another network than 127.0.0.1)."""
     transport = httpx.HTTPTransport(local_address=OTHER_ADDRESS)
     return httpx.Client(transport=transport, timeout=10)
 
 
 def test_a_thousand_idle_sockets_do_not_delay_another_address(tmp_path: Path) -> None:
-    """1,100 half-sent requests from 127.0.0.1, server at ulimit -n 1024: 127.0.0.2 is served."""
+    """1,100 half-sent requests from 127.0.0.1, server at ulimit -n 1024: 127.0.1.2 is served."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard < 1300:
         pytest.skip(f"this process may open only {hard} files; the test holds 1,100 sockets")
