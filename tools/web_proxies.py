@@ -125,7 +125,7 @@ def _curl(method: str, path: str, body: object = None, token: str | None = None,
         command += ["-H", f"Authorization: Bearer {token}"]
     if stream is not None:
         command += ["-N", "--max-time", str(stream)]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=60)
     text, _, code = done.stdout.rpartition("\n")
     return int(code or 0), text
 
@@ -178,8 +178,9 @@ def main() -> int:
                          "--db", str(folder / "games.sqlite3"), "--trust-proxy", "127.0.0.1",
                          "--allowed-host", NAME, "--rate", "0", *origin]  # fmt: skip
                 command, what = proxies[proxy](folder, upstream)
-                with _running(serve, upstream, "modern-art serve"), _running(
-                    command, 443, what, cwd=folder
+                with (
+                    _running(serve, upstream, "modern-art serve"),
+                    _running(command, 443, what, cwd=folder),
                 ):
                     wrong = _play()
             how = "--public-origin" if origin else "X-Forwarded-Proto"

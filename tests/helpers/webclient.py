@@ -117,7 +117,7 @@ FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
 
 
 def serve(db: Path, port: int, *flags: str) -> subprocess.Popen[bytes]:
-    """``modern-art serve`` on ``port`` and ``db`` (prompt bots, no limits, ``flags``), answering."""
+    """``modern-art serve`` on ``port`` and ``db`` (prompt bots, no limits, ``flags``), up."""
     httpx = need("httpx")
     process = subprocess.Popen(
         [

@@ -231,9 +231,11 @@ def test_idle_sockets_of_thirty_addresses_leave_a_client_its_answers(tmp_path: P
         try:
             for _ in range(40):  # a new connection each time, as a page's first request is
                 transport = httpx.HTTPTransport(local_address="127.0.200.1")
-                with httpx.Client(transport=transport, timeout=2) as client:
-                    with contextlib.suppress(httpx.HTTPError):
-                        answered += client.get(f"{base}/api/options").status_code == 200
+                with (
+                    httpx.Client(transport=transport, timeout=2) as client,
+                    contextlib.suppress(httpx.HTTPError),
+                ):
+                    answered += client.get(f"{base}/api/options").status_code == 200
         finally:
             stop.set()
             attacker.join(timeout=30)

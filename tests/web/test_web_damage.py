@@ -232,7 +232,7 @@ def test_a_read_only_file_is_called_read_only_even_for_root(tmp_path: Path) -> N
     with pytest.raises(StoreError, match="is read-only") as refused:
         Store(f"file:{path}?mode=ro")
     assert "damaged" not in str(refused.value)
-    with pytest.raises(StoreError, match="cannot open .* check the path"):
+    with pytest.raises(StoreError, match=r"cannot open .* check the path"):
         Store(str(tmp_path / "no such folder" / "web.sqlite3"))
 
 

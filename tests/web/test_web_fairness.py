@@ -28,6 +28,7 @@ import modern_art as ma  # noqa: E402
 from modern_art.data.errors import TableError  # noqa: E402
 from modern_art.web import Limits, Registry, create_app  # noqa: E402
 from modern_art.web.addresses import Networks, Proxies, allowed_hosts  # noqa: E402
+from modern_art.web.practice import undo  # noqa: E402
 from tests.helpers.webclient import FAST, JSON, NO_LIMITS, auth  # noqa: E402
 from tests.helpers.webkit import Clock  # noqa: E402
 
@@ -115,7 +116,7 @@ def test_eight_networks_cannot_lock_out_a_newcomer_by_acting_and_undoing() -> No
     The stalest table of a network holding the most is closed at the newcomer's
     first request, and its person is told why.
     """
-    registry, clock, client, crowd = _attack(8, 8, "198.51.{}.7", undo=True)
+    registry, _, client, crowd = _attack(8, 8, "198.51.{}.7", undo=True)
     assert len(_playing(registry)) == 64
     newcomer = Attacker(client, "203.0.113.50")
     assert newcomer.open() == 201  # at once: no Retry-After to wait
@@ -129,7 +130,7 @@ def test_eight_networks_cannot_lock_out_a_newcomer_by_acting_and_undoing() -> No
 
 def test_sixty_four_networks_playing_on_cannot_lock_out_a_newcomer() -> None:
     """64 networks, one table each, played on (real progress): a newcomer still gets one."""
-    registry, clock, client, crowd = _attack(64, 1, "198.51.{}.7", undo=False)
+    registry, _, client, _ = _attack(64, 1, "198.51.{}.7", undo=False)
     assert len(_playing(registry)) == 64
     for n in range(3):  # newcomers, one after another, each at the first request
         assert Attacker(client, f"203.0.{n}.9").open() == 201
@@ -137,10 +138,10 @@ def test_sixty_four_networks_playing_on_cannot_lock_out_a_newcomer() -> None:
 
 def test_sixty_four_addresses_of_one_network_hold_eight_tables() -> None:
     """127.0.0.x and one IPv6 /64: every address of a network counts as that network."""
-    registry, _, client, crowd = _attack(64, 1, "127.0.0.{}", undo=True)
+    registry, _, _, crowd = _attack(64, 1, "127.0.0.{}", undo=True)
     assert len(_playing(registry)) == 8
     assert sum(len(a.tables) for a in crowd) == 8
-    registry6, _, client6, crowd6 = _attack(8, 8, "2001:db8:0:7::{}", undo=True)
+    registry6, _, client6, _ = _attack(8, 8, "2001:db8:0:7::{}", undo=True)
     assert len(_playing(registry6)) == 8
     assert Attacker(client6, "2001:db8:0:8::1").open() == 201  # the next /64 is another
 
@@ -165,8 +166,6 @@ def test_an_undo_is_no_progress() -> None:
     """A table whose person acts and takes it back is stale; one played on is in use."""
     clock = Clock()
     registry = Registry(SLOW_EXPIRY, clock=clock, max_tables=2, per_owner=2, idle_evict=600.0)
-    from modern_art.web.practice import undo  # noqa: PLC0415
-
     undone, _ = registry.open_table(["A", "B", "C"], humans=[0], owner="10.0.0.1", seed=2)
     played, _ = registry.open_table(["A", "B", "C"], humans=[0], owner="10.0.0.1", seed=2)
     opened_at = clock()

@@ -159,7 +159,7 @@ def test_a_rotated_token_ends_the_stream_opened_with_the_old_one(clock: Clock) -
 def test_a_changed_token_ends_the_stream_even_unannounced(clock: Clock) -> None:
     """A token changed where the hub is not told (another process, say): the next news ends it."""
     registry = Registry(Timings(bot_delay=0.0, keepalive=30.0, tick=None), clock=clock)
-    table, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], invitations=False)
+    table, _ = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], invitations=False)
     hub = Hub()
 
     async def run() -> list[str]:
@@ -175,4 +175,5 @@ def test_a_changed_token_ends_the_stream_even_unannounced(clock: Clock) -> None:
         return said
 
     first, last = asyncio.run(run())
+    assert "event: seat" in first
     assert "event: replaced" in last and '"CardPlayed"' not in last
