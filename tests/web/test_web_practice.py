@@ -35,7 +35,7 @@ from modern_art.web import practice as practice_module  # noqa: E402
 from modern_art.web.practice import Analyst  # noqa: E402
 from modern_art.web.push import Hub, seat_stream  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
-from tests.helpers.processes import descendants  # noqa: E402
+from tests.helpers.processes import alive, descendants  # noqa: E402
 from tests.helpers.webclient import (  # noqa: E402
     FAST,
     NO_LIMITS,
@@ -300,14 +300,6 @@ def test_a_killed_server_keeps_the_undo_and_the_moves_after_it(
 # -- analysis -------------------------------------------------------------------------
 
 
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts processes in /proc")
 def test_the_analysis_workers_end_with_a_killed_server(
     served: tuple[Path, int, list[subprocess.Popen[bytes]]],
@@ -338,9 +330,9 @@ def test_the_analysis_workers_end_with_a_killed_server(
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=10)
         deadline = time.monotonic() + 10
-        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
             time.sleep(0.1)
-        left = {pid for pid in workers if _alive(pid)}
+        left = {pid for pid in workers if alive(pid)}
         assert not left, f"worker processes {sorted(left)} outlived the server"
     finally:
         for pid in workers:
