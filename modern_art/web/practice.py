@@ -216,7 +216,8 @@ class Analyst:
             raise TableError(409, "it is not your decision now: ask when it is")
         if table.id in self._running:
             raise TableError(429, "the analysis of this table is still running", retry_after=1)
-        held = holdings(self._running.values(), str).get(network, 0)
+        # A copy: the event loop's done callbacks take entries out meanwhile.
+        held = holdings(list(self._running.values()), str).get(network, 0)
         if held >= self.per_network:
             raise TableError(
                 429,

@@ -226,11 +226,12 @@ class Registry:
                 " any other; try again later",
                 retry_after=60,
             )
-        minutes = round((now - victim.moved) / 60)
+        seconds = max(0, round(now - victim.moved))
+        minutes = round(seconds / 60)
         quiet = (
-            "its game had not moved for a minute or more"
-            if minutes < 1
-            else f"its game had not moved for {minutes} minute{'s' if minutes != 1 else ''}"
+            f"its game had not moved for {seconds} seconds"
+            if minutes < 2
+            else f"its game had not moved for {minutes} minutes"
         )
         self.close(
             victim.id,
