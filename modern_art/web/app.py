@@ -40,6 +40,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any
@@ -240,7 +241,7 @@ def create_app(
         since = whole(request, "since", default=0)
         table, you = await work.run(lambda: seated(tables, request))
         return StreamingResponse(
-            seat_stream(tables, hub, table.id, you, since, work.locked),
+            seat_stream(tables, hub, table.id, you, since, work.run),
             media_type="text/event-stream",
             headers={**_NO_STORE, "X-Accel-Buffering": "no"},
         )
@@ -315,6 +316,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = None
+        if tables.store is not None:  # on the event loop the database never waits
+            tables.store.never_wait_in(threading.get_ident())
         if tables.timings.tick is not None:
             task = asyncio.create_task(_ticker(tables, hub, work, tables.timings.tick))
         try:
@@ -417,7 +420,7 @@ async def _ticker(tables: Registry, hub: Hub, work: TablesThread, every: float) 
     while True:
         await asyncio.sleep(every)
         try:
-            await work.run(tables.tick)
+            await work.in_thread(tables.tick)
         except TableError as err:  # a step the database refused: the next tick tries again
             log.warning("the ticker could not move a table on: %s", err)
         hub.publish(tables)

@@ -117,7 +117,7 @@ async def seat_stream(
     """The messages of one seat's stream; see the module's description.
 
     ``locked`` runs a document's making under the registry's lock
-    (:meth:`~modern_art.web.thread.TablesThread.locked`); without it the
+    (:meth:`~modern_art.web.thread.TablesThread.run`); without it the
     lock is taken here.
     """
     loop = asyncio.get_running_loop()

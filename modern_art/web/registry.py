@@ -242,12 +242,12 @@ class Registry:
     def close(self, table_id: str, reason: str) -> None:
         """Close a table now: it leaves, its rows are deleted, its players are told ``reason``."""
         with self.lock:
+            if self.store is not None:  # first: a lock met on the event loop changes nothing
+                self.store.delete(table_id)
             self.tables.pop(table_id, None)
             self.closed[table_id] = reason
             while len(self.closed) > self._CLOSED_KEPT:
                 self.closed.popitem(last=False)
-            if self.store is not None:
-                self.store.delete(table_id)
 
     def get(self, table_id: str) -> GameTable:
         """The table ``table_id``, moved on to now.
@@ -291,9 +291,9 @@ class Registry:
                 or (table.finished_at is not None and now - table.finished_at >= t.finished_ttl)
             ]
             for tid in gone:
-                table = self.tables.pop(tid)
-                if self.store is not None and not table.state.is_over:
+                if self.store is not None and not self.tables[tid].state.is_over:
                     self.store.delete(tid)  # nobody can play it any more: no row is kept
+                self.tables.pop(tid)
             if self.store is not None and now - self._pruned_at >= 60.0:
                 self._pruned_at = now
                 self.store.prune(self.keep_finished, self.wall())

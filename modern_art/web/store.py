@@ -31,20 +31,21 @@ never on its event loop.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from attrs import frozen
 
 import modern_art as ma
 from modern_art.data.errors import StoreError, TableError
-from modern_art.web.tables import Entry, GameTable
+from modern_art.web.tables import Entry, GameTable, JournalBusyError
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Store", "StoreError", "StoredTable"]
 
@@ -155,6 +156,9 @@ class Store:
         self.wall = wall
         self._lock = threading.Lock()
         self._written = False  # since the last compact()
+        self._busy_ms = max(0, round(busy_timeout * 1000))
+        self._no_wait: int | None = None  # the thread that may not wait (the event loop's)
+        self._waits = True  # what busy_timeout the connection has now
         _check_writable(path)
         try:
             self._db = sqlite3.connect(
@@ -219,6 +223,34 @@ class Store:
             db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
+    def never_wait_in(self, thread: int | None) -> None:
+        """Calls made in ``thread`` (a ``threading.get_ident()``: the event loop's) never
+        wait for another process's lock: a write raises
+        :class:`~modern_art.web.tables.JournalBusyError` at once, having changed nothing."""
+        self._no_wait = thread
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, holding the store's lock, waiting for others' locks where allowed."""
+        with self._lock:
+            self._ready()
+            with self._db:
+                self._written = True
+                yield self._db
+
+    def _ready(self) -> None:
+        """The busy timeout for the calling thread (call it holding the store's lock)."""
+        waits = threading.get_ident() != self._no_wait
+        if waits != self._waits:
+            self._db.execute(f"PRAGMA busy_timeout={self._busy_ms if waits else 0}")
+            self._waits = waits
+
+    def _busy(self, err: sqlite3.Error) -> None:
+        """Raise :class:`JournalBusyError` for a lock met where waiting is not allowed."""
+        name = getattr(err, "sqlite_errorname", "")
+        if not self._waits and name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            raise JournalBusyError() from None
+
     def close(self) -> None:
         """Close the database (giving its freed pages back first, :meth:`compact`)."""
         self.compact()
@@ -235,6 +267,7 @@ class Store:
             return False
         try:
             with self._lock:
+                self._ready()
                 self._db.execute("PRAGMA incremental_vacuum").fetchall()
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
                 self._written = False
@@ -268,14 +301,14 @@ class Store:
             "spectators": table.spectators,
         }
         try:
-            with self._lock, self._db:
-                self._written = True
+            with self._writing():
                 self._db.execute(
                     "INSERT INTO game_tables (id, setup, status, owner)"
                     " VALUES (?, ?, 'playing', ?)",
                     (table.id, json.dumps(setup, sort_keys=True), table.owner),
                 )
         except sqlite3.Error as err:
+            self._busy(err)
             log.error("table %s: could not save the new table: %s", table.id, err)
             raise TableError(503, "the server could not save the new table; try again") from None
 
@@ -292,8 +325,7 @@ class Store:
             actions = [*table.actions, action]
             result = ma.to_json(ma.record(table.start, actions, seed=table.seed))
         try:
-            with self._lock, self._db:
-                self._written = True
+            with self._writing():
                 self._db.execute(
                     "INSERT INTO log_lines (table_id, line, step, seat, by, action, note)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -314,6 +346,7 @@ class Store:
                         (result, self.wall(), table.id),
                     )
         except sqlite3.Error as err:  # the step is not taken: say so, in one line
+            self._busy(err)
             log.error("table %s: could not save a step: %s", table.id, err)
             raise TableError(503, "the server could not save this step; try again") from None
 
@@ -326,8 +359,7 @@ class Store:
             TableError: 503 when the database refuses; nothing was deleted.
         """
         try:
-            with self._lock, self._db:
-                self._written = True
+            with self._writing():
                 self._db.execute(
                     "DELETE FROM log_lines WHERE table_id = ? AND line >= ?", (table.id, lines)
                 )
@@ -342,6 +374,7 @@ class Store:
                         (json.dumps(setup, sort_keys=True), table.id),
                     )
         except sqlite3.Error as err:
+            self._busy(err)
             log.error("table %s: could not take a decision back: %s", table.id, err)
             raise TableError(503, "the server could not take it back; try again") from None
 
@@ -354,8 +387,7 @@ class Store:
             TableError: 503 when the database refuses; nothing changed.
         """
         try:
-            with self._lock, self._db:
-                self._written = True
+            with self._writing():
                 row = self._db.execute(
                     "SELECT setup FROM game_tables WHERE id = ?", (table_id,)
                 ).fetchone()
@@ -371,6 +403,7 @@ class Store:
                     (json.dumps(setup, sort_keys=True), table_id),
                 )
         except sqlite3.Error as err:
+            self._busy(err)
             log.error("table %s: could not save a seat's token: %s", table_id, err)
             raise TableError(503, "the server could not save your seat; try again") from None
 
@@ -378,14 +411,16 @@ class Store:
         """Forget a table and its log (abandoned, closed): it is not brought back.
 
         A refusal is logged; the next :meth:`prune` does not retry it, but the
-        table is gone from the server all the same.
+        table is gone from the server all the same. Where waiting is not
+        allowed, a lock raises :class:`~modern_art.web.tables.JournalBusyError`
+        (call it before the table leaves the server's memory).
         """
         try:
-            with self._lock, self._db:
-                self._written = True
+            with self._writing():
                 self._db.execute("DELETE FROM log_lines WHERE table_id = ?", (table_id,))
                 self._db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
         except sqlite3.Error as err:
+            self._busy(err)
             log.error("table %s: could not delete it from %s: %s", table_id, self.path, err)
 
     def prune(self, keep_finished: float, now: float | None = None) -> int:
@@ -396,8 +431,7 @@ class Store:
         """
         now = self.wall() if now is None else now
         try:
-            with self._lock, self._db:
-                self._written = True
+            with self._writing():
                 gone = [
                     row[0]
                     for row in self._db.execute(
@@ -441,25 +475,37 @@ class Store:
             ) from None
 
     def finished_record(self, table_id: str) -> str | None:
-        """The finished game's record (the library's JSON), or ``None``."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT result FROM game_tables WHERE id = ? AND status = 'finished'",
-                (table_id,),
-            ).fetchone()
+        """The finished game's record (the library's JSON), or ``None``.
+
+        Raises:
+            TableError: 503 when the database cannot be read now.
+        """
+        row = self._read("SELECT result FROM game_tables WHERE id = ? AND status = 'finished'",
+                         table_id)  # fmt: skip
         return None if row is None else str(row[0])
 
     def setup(self, table_id: str) -> dict[str, Any] | None:
-        """A stored table's setup (seats, bots, policy), or ``None`` if absent or unreadable."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT setup FROM game_tables WHERE id = ?", (table_id,)
-            ).fetchone()
+        """A stored table's setup (seats, bots, policy), or ``None`` if absent or unreadable.
+
+        Raises:
+            TableError: 503 when the database cannot be read now.
+        """
+        row = self._read("SELECT setup FROM game_tables WHERE id = ?", table_id)
         try:
             found = json.loads(row[0]) if row is not None else None
         except ValueError:
             return None
         return found if isinstance(found, dict) else None
+
+    def _read(self, sql: str, table_id: str) -> Any:
+        try:
+            with self._lock:
+                self._ready()
+                return self._db.execute(sql, (table_id,)).fetchone()
+        except sqlite3.Error as err:
+            self._busy(err)
+            log.error("table %s: could not read it from %s: %s", table_id, self.path, err)
+            raise TableError(503, "the server could not read this game now; try again") from None
 
     def token_hashes(self, table_id: str) -> list[str | None]:
         """The hashes of a stored table's seat tokens (``None`` for a bot's seat)."""

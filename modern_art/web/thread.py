@@ -1,14 +1,18 @@
-"""The one thread where tables change and the database is written, off the event loop.
+"""The tables' work, off the event loop whenever it would wait for the database.
 
-Every request that reads or changes a table, and the ticker that moves the
-tables on, runs its work under the registry's lock in this thread
-(:meth:`TablesThread.run`); the event loop only awaits it. So a database
-another process holds locked (SQLite waits up to its busy timeout, then the
-step is refused with 503) holds up the tables' requests, never the loop:
-the page, ``GET /api/options``, the push streams' keep-alives and every
-other connection are answered meanwhile. A push stream renders its document
-on the loop when the lock is free, the common case, and in this thread
-otherwise (:meth:`TablesThread.locked`).
+Every request that reads or changes a table runs its work under the
+registry's lock through :meth:`TablesThread.run`: at once, on the event
+loop, when the lock is free and the database answers without waiting (the
+common case: no thread to hand it to); else in one worker thread, where the
+database may wait for another process's lock (up to its busy timeout, then
+the step is refused with 503). The store never waits on the loop
+(:meth:`~modern_art.web.store.Store.never_wait_in`): a lock met there raises
+:class:`~modern_art.web.tables.JournalBusyError` before anything changed, and the
+same work is done again in the thread. The ticker always runs in the thread
+(:meth:`TablesThread.in_thread`). So a database another process holds
+locked holds up the tables' requests, never the loop: the page,
+``GET /api/options``, the push streams' keep-alives and every other
+connection are answered meanwhile.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import concurrent.futures
 import threading
 from collections.abc import Callable
 from typing import TypeVar
+
+from modern_art.web.tables import JournalBusyError
 
 __all__ = ["TablesThread"]
 
@@ -32,21 +38,27 @@ class TablesThread:
         self._pool: concurrent.futures.ThreadPoolExecutor | None = None
 
     async def run(self, work: Callable[[], T]) -> T:
+        """``work()`` holding the lock: here if it is free and nothing waits, else in the thread.
+
+        ``work`` is done again in the thread after a :class:`JournalBusyError`:
+        each of its steps writes the database before it changes anything.
+        """
+        if self.lock.acquire(blocking=False):
+            try:
+                return work()
+            except JournalBusyError:
+                pass  # another process holds the database: wait for it there, not here
+            finally:
+                self.lock.release()
+        return await self.in_thread(work)
+
+    async def in_thread(self, work: Callable[[], T]) -> T:
         """``work()`` in the thread, holding the lock; what it returns (or raises)."""
         if self._pool is None:
             self._pool = concurrent.futures.ThreadPoolExecutor(
                 max_workers=1, thread_name_prefix="modern-art-tables"
             )
         return await asyncio.get_running_loop().run_in_executor(self._pool, self._holding, work)
-
-    async def locked(self, work: Callable[[], T]) -> T:
-        """``work()`` holding the lock: here at once if it is free, else in the thread."""
-        if self.lock.acquire(blocking=False):
-            try:
-                return work()
-            finally:
-                self.lock.release()
-        return await self.run(work)
 
     def _holding(self, work: Callable[[], T]) -> T:
         with self.lock:

@@ -15,6 +15,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ import modern_art as ma  # noqa: E402
 from modern_art.data.errors import StoreError  # noqa: E402
 from modern_art.web import Registry, Store  # noqa: E402
 from modern_art.web.store import SCHEMA_VERSION  # noqa: E402
+from modern_art.web.tables import JournalBusyError  # noqa: E402
 from tests.helpers.webclient import FAST, ROOT  # noqa: E402
 from tests.helpers.webkit import Clock, hold_lock, release  # noqa: E402
 
@@ -302,3 +304,34 @@ def test_an_old_file_without_incremental_vacuum_is_made_so(tmp_path: Path) -> No
     Store(str(path)).close()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA auto_vacuum").fetchone() == (2,)
+
+
+def test_where_it_may_not_wait_a_locked_database_changes_nothing_at_once(tmp_path: Path) -> None:
+    """On the event loop's thread a lock raises JournalBusyError at once, the table untouched;
+    in another thread the same step waits for the lock and is taken once it goes."""
+    path = tmp_path / "web.sqlite3"
+    clock = Clock()
+    store = Store(str(path), busy_timeout=30.0)
+    registry = Registry(FAST, clock=clock, store=store)
+    table, _ = registry.open_table(["Ann", "Bot", "Bot 2"], humans=[0], seed=3)
+    step = table.state.step
+    action = ma.legal_actions(table.state, 0)[0]
+    store.never_wait_in(threading.get_ident())
+    holder = hold_lock(path)
+    done: list[int] = []
+    waiting = threading.Thread(
+        target=lambda: done.append(table.act(0, action, step, clock()) or 1)
+    )
+    try:
+        with pytest.raises(JournalBusyError):
+            table.act(0, action, step, clock())
+        assert table.state.step == step and len(table.log) == 0
+        waiting.start()
+        waiting.join(timeout=0.5)
+        assert waiting.is_alive() and not done  # it waits for the lock, in its thread
+    finally:
+        release(holder)
+    waiting.join(timeout=30)
+    assert done and table.state.step > step
+    again = Registry(FAST, clock=Clock(), store=Store(str(path)))
+    assert again.tables[table.id].state.step == table.state.step  # it was kept
