@@ -319,9 +319,12 @@ def test_where_it_may_not_wait_a_locked_database_changes_nothing_at_once(tmp_pat
     store.never_wait_in(threading.get_ident())
     holder = hold_lock(path)
     done: list[int] = []
-    waiting = threading.Thread(
-        target=lambda: done.append(table.act(0, action, step, clock()) or 1)
-    )
+
+    def act_waiting() -> None:
+        table.act(0, action, step, clock())
+        done.append(table.state.step)
+
+    waiting = threading.Thread(target=act_waiting)
     try:
         with pytest.raises(JournalBusyError):
             table.act(0, action, step, clock())
