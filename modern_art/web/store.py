@@ -19,10 +19,12 @@ are deleted after the server's ``keep_finished`` seconds (:meth:`Store.prune`),
 abandoned and closed ones at once (:meth:`Store.delete`), and
 :meth:`Store.compact` gives the freed pages back and empties the write-ahead
 log, so the file stays as large as the tables in it; which address opened
-each table is kept with it. Every call may wait for another process's lock
-(up to ``busy_timeout`` seconds, then the step is refused with 503): the
-server makes them in its tables' thread (:mod:`modern_art.web.thread`),
-never on its event loop.
+each table is kept with it. A call may wait for another process's lock (up
+to ``busy_timeout`` seconds, then the step is refused with 503), except in
+the thread named by :meth:`Store.never_wait_in` (the server's event loop),
+where it raises :class:`~modern_art.web.tables.JournalBusyError` at once and
+the server does the work again in its tables' thread
+(:mod:`modern_art.web.thread`).
 
 >>> store = Store(":memory:")
 >>> store.tables_in_play()
