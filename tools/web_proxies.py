@@ -105,10 +105,13 @@ def _nginx(folder: Path, upstream: int) -> tuple[list[str], str]:
 
 def _caddy(folder: Path, upstream: int) -> tuple[list[str], str]:
     site = _documented(f"{NAME} {{").replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
+    redirects = _free_port()
+    while redirects == upstream:  # both were free when asked: take another
+        redirects = _free_port()
     caddyfile = folder / "Caddyfile"
     caddyfile.write_text(
         "{\n  admin off\n  local_certs\n  skip_install_trust\n"
-        f"  http_port {_free_port()}\n  storage file_system {folder}/caddy\n}}\n{site}"
+        f"  http_port {redirects}\n  storage file_system {folder}/caddy\n}}\n{site}"
     )
     command = ["caddy", "run", "--config", str(caddyfile), "--adapter", "caddyfile"]
     return command, "caddy"
