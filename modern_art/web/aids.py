@@ -20,40 +20,52 @@ from starlette.routing import Route
 import modern_art as ma
 from modern_art.data.errors import TableError
 from modern_art.web.inputs import bearer_token, read_body, seated, whole
-from modern_art.web.practice import Analyst, undo
+from modern_art.web.practice import Analyst, Asked, undo
 from modern_art.web.push import Hub
 from modern_art.web.registry import Registry
-from modern_art.web.replays import Replay, Replays, replay_seat
+from modern_art.web.replays import Replay, Replays, replay_seat, stored_record
 from modern_art.web.replies import NO_STORE, refusals_answered, reply
 from modern_art.web.seats import seat_for_token
+from modern_art.web.thread import TablesThread
 
 __all__ = ["aid_routes"]
 
 
-def aid_routes(tables: Registry, hub: Hub, analyst: Analyst, replays: Replays) -> list[Route]:
+def aid_routes(
+    tables: Registry, hub: Hub, analyst: Analyst, replays: Replays, work: TablesThread
+) -> list[Route]:
     """The routes of undo, analysis and replay, for :func:`~modern_art.web.app.create_app`."""
 
     @refusals_answered
     async def take_back(request: Request) -> Response:
         await read_body(request)
-        with tables.lock:
+
+        def taken() -> dict[str, Any]:
             table, you = seated(tables, request)
             done = undo(table, you, tables.clock())
             done["undos"] = table.undos
+            return done
+
+        done = await work.run(taken)
         hub.publish(tables)
         return reply(done)
 
     @refusals_answered
     async def analysis(request: Request) -> Response:
-        with tables.lock:
+        network = tables.networks.key(request.client.host if request.client else "unknown")
+
+        def asked() -> tuple[str, Asked]:
             table, you = seated(tables, request)
-            seen, events, seed = analyst.ask(table, you)
-        return reply(await analyst.run(table.id, seen, events, seed))
+            return table.id, analyst.ask(table, you, network)
+
+        table_id, (seen, events, seed) = await work.run(asked)
+        return reply(await analyst.run(table_id, seen, events, seed))
 
     @refusals_answered
     async def replay(request: Request) -> Response:
         since = whole(request, "since", default=0)
-        with tables.lock:
+
+        def document() -> str:
             replayed, seat, summary = _find_replay(
                 tables,
                 replays,
@@ -62,7 +74,9 @@ def aid_routes(tables: Registry, hub: Hub, analyst: Analyst, replays: Replays) -
                 request.query_params.get("as"),
             )
             step = whole(request, "step", default=replayed.steps)
-            text = replayed.document(step, seat, summary, since)
+            return replayed.document(step, seat, summary, since)
+
+        text = await work.run(document)
         return Response(text, media_type="application/json", headers=NO_STORE)
 
     return [
@@ -97,12 +111,7 @@ def _find_replay(
     spectators = str(setup.get("spectators", "public"))
     seat = replay_seat(wanted, you, len(setup["seats"]), spectators)
 
-    def record() -> ma.GameRecord:
-        found = ma.from_json(text, "record")
-        assert isinstance(found, ma.GameRecord)
-        return found
-
-    replayed = replays.get(table_id, record)
+    replayed = replays.get(table_id, lambda: stored_record(text, table_id))
     return replayed, seat, _stored_summary(tables, table_id, setup, replayed, you)
 
 

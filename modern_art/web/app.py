@@ -40,6 +40,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import threading
 from collections.abc import AsyncIterator, Collection
 from pathlib import Path
 from typing import Any
@@ -73,13 +74,14 @@ from modern_art.web.invitations import claim, rotate
 from modern_art.web.practice import Analyst
 from modern_art.web.push import Hub, seat_stream
 from modern_art.web.registry import Registry
-from modern_art.web.replays import Replays
+from modern_art.web.replays import Replays, stored_record
 from modern_art.web.replies import NO_STORE as _NO_STORE
 from modern_art.web.replies import error as _error
 from modern_art.web.replies import refusals_answered
 from modern_art.web.replies import reply as _reply
 from modern_art.web.seats import BOTS, PRESETS, seat_for_token
 from modern_art.web.tables import GameTable
+from modern_art.web.thread import TablesThread
 
 __all__ = ["create_app"]
 
@@ -99,12 +101,15 @@ def create_app(
     proxies: Proxies | None = None,
     allowed_hosts: Collection[str] | None = None,
     analyst: Analyst | None = None,
+    public_origin: str | None = None,
 ) -> Starlette:
     """The web app; pass a :class:`Registry` to share it with a test or another app.
 
     Args:
         registry: where the tables live; a new one, keeping nothing, if ``None``.
-        limits: the per-address limits (:class:`~modern_art.web.guard.Limits`).
+        limits: the per-network limits (:class:`~modern_art.web.guard.Limits`),
+            counted on the registry's networks
+            (:class:`~modern_art.web.addresses.Networks`).
         guard_clock: the limits' clock, for tests; ``time.monotonic`` if ``None``.
         proxies: the reverse proxies whose ``X-Forwarded-For`` is believed
             (:class:`~modern_art.web.addresses.Proxies`); none if ``None``.
@@ -114,10 +119,14 @@ def create_app(
             pass (``modern-art serve`` always gives them).
         analyst: runs the practice tables' analyses
             (:class:`~modern_art.web.practice.Analyst`); a default one if ``None``.
+        public_origin: the origin browsers use (``--public-origin``, made by
+            :func:`~modern_art.web.addresses.public_origin`); ``None``: the
+            request's own, or what a trusted proxy says it is.
     """
     tables = registry if registry is not None else Registry()
     hub = Hub()
     analysis = analyst if analyst is not None else Analyst()
+    work = TablesThread(tables.lock)  # every table's change, off the event loop
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_NO_STORE)
@@ -143,15 +152,17 @@ def create_app(
         try:
             wanted = check_table_request(strict_json(await read_body(request)))
             owner = request.client.host if request.client else None
-            table, secrets_ = tables.open_table(
-                wanted["names"],
-                humans=wanted["humans"],
-                bot=wanted["bot"],
-                seed=wanted["seed"],
-                rules=ma.preset(wanted["preset"]),
-                owner=owner,
-                turn=wanted["turn"],
-                spectators=wanted["spectators"],
+            table, secrets_ = await work.run(
+                lambda: tables.open_table(
+                    wanted["names"],
+                    humans=wanted["humans"],
+                    bot=wanted["bot"],
+                    seed=wanted["seed"],
+                    rules=ma.preset(wanted["preset"]),
+                    owner=owner,
+                    turn=wanted["turn"],
+                    spectators=wanted["spectators"],
+                )
             )
         except ValueError as err:  # a table the library refuses, such as too many seats
             raise TableError(400, str(err)) from None
@@ -180,10 +191,13 @@ def create_app(
         fields = strict_json(await read_body(request))
         if not isinstance(fields, dict) or set(fields) != {"invite"}:
             raise TableError(400, 'expected {"invite": "<the code of your link>"}')
-        with tables.lock:
+
+        def claimed() -> tuple[GameTable, str, int]:
             table = tables.get(request.path_params["table"])
             token = claim(tables, table, fields["invite"])
-            you = table.seat_of(token)
+            return table, token, table.seat_of(token)
+
+        table, token, you = await work.run(claimed)
         hub.publish(tables)
         link = f"/t/{table.id}#token={token}"
         return _reply({"seat": you, "token": token, "link": link}, 201)
@@ -191,34 +205,43 @@ def create_app(
     @refusals_answered
     async def new_token(request: Request) -> Response:
         await read_body(request)
-        with tables.lock:
+
+        def rotated() -> tuple[GameTable, int, str]:
             table, you = seated(tables, request)
-            token = rotate(tables, table, you)
+            return table, you, rotate(tables, table, you)
+
+        table, you, token = await work.run(rotated)
+        hub.revoke(table.id, you)  # a stream opened with the old token ends now
         return _reply({"seat": you, "token": token, "link": f"/t/{table.id}#token={token}"})
 
     @refusals_answered
     async def public(request: Request) -> Response:
-        table = tables.get(request.path_params["table"])
-        with tables.lock:
-            return _reply({"table": table.summary(), **_spectated(table)})
+
+        def found() -> dict[str, Any]:
+            table = tables.get(request.path_params["table"])
+            return {"table": table.summary(), **_spectated(table)}
+
+        return _reply(await work.run(found))
 
     @refusals_answered
     async def seat(request: Request) -> Response:
         since = whole(request, "since", default=0)
-        with tables.lock:
+
+        def document() -> str:
             table, you = seated(tables, request)
             now = tables.clock()
             table.touched = now
-            text, _ = seat_document_text(table, you, since, now)
+            return seat_document_text(table, you, since, now)[0]
+
+        text = await work.run(document)
         return Response(text, media_type="application/json", headers=_NO_STORE)
 
     @refusals_answered
     async def stream(request: Request) -> Response:
         since = whole(request, "since", default=0)
-        with tables.lock:
-            table, you = seated(tables, request)
+        table, you = await work.run(lambda: seated(tables, request))
         return StreamingResponse(
-            seat_stream(tables, hub, table.id, you, since),
+            seat_stream(tables, hub, table.id, you, since, work.run),
             media_type="text/event-stream",
             headers={**_NO_STORE, "X-Accel-Buffering": "no"},
         )
@@ -227,7 +250,8 @@ def create_app(
     async def act(request: Request) -> Response:
         body = await read_body(request)  # read first: no await while holding the lock
         step = whole(request, "step")
-        with tables.lock:
+
+        def acted() -> int:
             table, you = seated(tables, request)
             if whole(request, "undos", default=table.undos) != table.undos:
                 raise TableError(409, "you took a decision back since; the page refreshes")
@@ -238,19 +262,24 @@ def create_app(
             except ma.SerializationError as err:
                 raise TableError(400, str(err)) from None
             table.act(you, action, step, tables.clock())
-            reply = _reply({"step": table.state.step})
+            return table.state.step
+
+        reply = _reply({"step": await work.run(acted)})
         hub.publish(tables)
         return reply
 
     @refusals_answered
     async def come_back(request: Request) -> Response:
         await read_body(request)
-        with tables.lock:
+
+        def back() -> dict[str, Any]:
             table, you = seated(tables, request)
             now = tables.clock()
             table.touched = now
             table.come_back(you, now)
-            reply = _reply({"step": table.state.step, "away": table.seats[you].away})
+            return {"step": table.state.step, "away": table.seats[you].away}
+
+        reply = _reply(await work.run(back))
         hub.publish(tables)
         return reply
 
@@ -261,15 +290,17 @@ def create_app(
         wanted = request.query_params.get("format", "json")
         if wanted not in ("json", "text"):
             raise TableError(400, f"format must be 'json' or 'text', got {wanted!a}")
-        with tables.lock:
+
+        def recorded() -> str:
             table = tables.tables.get(table_id)
             if table is not None:
                 table.seat_of(token)
                 if not table.state.is_over:
                     raise TableError(409, "the game is not over yet; its record comes then")
-                text = ma.to_json(table.record())
-            else:
-                text = _stored_record(tables, table_id, token)
+                return ma.to_json(table.record())
+            return _stored_record(tables, table_id, token)
+
+        text = await work.run(recorded)
         if wanted == "text":  # the PGN-like text record, read back by ma.read_records
             text = ma.write_records([ma.from_json(text, "record")])
         kind, suffix = ("text/plain", "txt") if wanted == "text" else ("application/json", "json")
@@ -285,8 +316,10 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         task = None
+        if tables.store is not None:  # on the event loop the database never waits
+            tables.store.never_wait_in(threading.get_ident())
         if tables.timings.tick is not None:
-            task = asyncio.create_task(_ticker(tables, hub, tables.timings.tick))
+            task = asyncio.create_task(_ticker(tables, hub, work, tables.timings.tick))
         try:
             yield
         finally:
@@ -295,8 +328,17 @@ def create_app(
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            work.close()
+            if tables.store is not None:
+                tables.store.compact()  # the file given back, the WAL emptied
 
-    guard: dict[str, Any] = {"limits": limits, "proxies": proxies, "hosts": allowed_hosts}
+    guard: dict[str, Any] = {
+        "limits": limits,
+        "proxies": proxies,
+        "hosts": allowed_hosts,
+        "networks": tables.networks,
+        "public_origin": public_origin,
+    }
     if guard_clock is not None:
         guard["clock"] = guard_clock
     app = Starlette(
@@ -314,14 +356,15 @@ def create_app(
             Route("/api/tables/{table}/actions", act, methods=["POST"]),
             Route("/api/tables/{table}/return", come_back, methods=["POST"]),
             Route("/api/tables/{table}/record", game_record),
-            *aid_routes(tables, hub, analysis, Replays()),
+            *aid_routes(tables, hub, analysis, Replays(), work),
             Route("/static/palette.css", palette),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(Guard, **guard)],
-        exception_handlers={404: _not_found, 405: _not_found},
+        exception_handlers={404: _not_found, 405: _not_found, Exception: _server_error},
         lifespan=lifespan,
     )
+    app.router.redirect_slashes = False  # /api/tables/ is no endpoint: JSON 404, no redirect
     app.state.registry = tables
     app.state.hub = hub
     return app
@@ -342,11 +385,24 @@ def _spectated(table: GameTable) -> dict[str, Any]:
 async def _not_found(request: Request, exc: Exception) -> Response:
     """An unmatched path or method: JSON under ``/api/``, like every other API answer."""
     status = getattr(exc, "status_code", 404)
-    if not request.url.path.startswith("/api/"):
+    if not _under_api(request.url.path):
         return Response("Not Found" if status == 404 else "Method Not Allowed", status)
     what = "no such endpoint" if status == 404 else f"{request.method} is not allowed here"
     text = f"{what}: {request.method} {request.url.path[:200]!a}; see the HTTP API's documentation"
     return _error(TableError(status, text))
+
+
+def _under_api(path: str) -> bool:
+    """Whether ``path`` is the API's (``/api``, ``/API/...``: every spelling answers JSON)."""
+    lowered = path.lower()
+    return lowered == "/api" or lowered.startswith("/api/")
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    """A bug: answered JSON 500 under ``/api``, no traceback (the server's log has it)."""
+    if not _under_api(request.url.path):
+        return Response("the server failed; its log says why", 500)
+    return _error(TableError(500, "the server failed on this request; its log says why"))
 
 
 def _stored_record(tables: Registry, table_id: str, token: str | None) -> str:
@@ -356,14 +412,15 @@ def _stored_record(tables: Registry, table_id: str, token: str | None) -> str:
     if store is None or text is None:
         raise TableError(404, f"there is no finished game {table_id!r} here")
     seat_for_token(store.token_hashes(table_id), token)
+    stored_record(text, table_id)  # a damaged one is a JSON 500 naming it, not a crash later
     return text
 
 
-async def _ticker(tables: Registry, hub: Hub, every: float) -> None:
+async def _ticker(tables: Registry, hub: Hub, work: TablesThread, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            tables.tick()
+            await work.in_thread(tables.tick)
         except TableError as err:  # a step the database refused: the next tick tries again
             log.warning("the ticker could not move a table on: %s", err)
         hub.publish(tables)

@@ -5,9 +5,16 @@ a client holding a thousand of them uses up the server's file descriptors
 and everyone else's requests wait. ``modern-art serve`` runs uvicorn with the
 HTTP protocol made here (:func:`guarded_protocol`), which
 
-- closes at once a connection from an address that already holds
-  ``per_address`` of them, or one beyond ``total`` in all (kept below the
-  process's file-descriptor limit, ``ulimit -n``);
+- counts connections by the client's network
+  (:class:`~modern_art.web.addresses.Networks`: a ``/24`` of IPv4, a ``/64``
+  of IPv6) and closes at once a connection from a network that already
+  holds ``per_address`` of them;
+- when ``total`` are open (kept below the process's file-descriptor limit,
+  ``ulimit -n``), makes room for a new one by closing an idle keep-alive
+  connection (no request in progress) of the network holding the most, and
+  more than the newcomer's (:func:`~modern_art.web.fairness.heaviest`): so
+  sockets held open from many addresses crowd out their own networks, not
+  everyone; only when none is idle is the new connection closed;
 - closes a connection whose request headers have not all arrived
   ``header_timeout`` seconds after it opened or after its last reply;
 - closes one whose request body has not all arrived ``body_timeout``
@@ -24,6 +31,9 @@ from typing import Any
 from attrs import field, frozen, validators
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from modern_art.web.addresses import Networks
+from modern_art.web.fairness import heaviest
+
 __all__ = ["ConnectionLimits", "guarded_protocol"]
 
 _SPARE_FILES = 64  # descriptors kept free for the database, logs and the listening socket
@@ -34,7 +44,7 @@ class ConnectionLimits:
     """The limits on open connections; see the module's description."""
 
     per_address: int = field(default=32, validator=validators.ge(1))
-    """Connections one address may hold open at once."""
+    """Connections one network may hold open at once (``--connections-per-address``)."""
     total: int = field(default=900, validator=validators.ge(1))
     """Connections open at once in all (at most the file-descriptor limit less a margin)."""
     header_timeout: float = field(default=10.0, validator=validators.gt(0.0))
@@ -54,54 +64,93 @@ class ConnectionLimits:
         return max(1, min(self.total, soft - _SPARE_FILES))
 
 
-class _Counts:
+class _Open:
+    """The open connections, by network (each network's in the order they opened)."""
+
     def __init__(self) -> None:
-        self.by_address: dict[str, int] = {}
+        self.by_network: dict[str, dict[Any, None]] = {}
         self.total = 0
 
-    def add(self, address: str) -> None:
-        self.by_address[address] = self.by_address.get(address, 0) + 1
+    def add(self, network: str, connection: Any) -> None:
+        self.by_network.setdefault(network, {})[connection] = None
         self.total += 1
 
-    def remove(self, address: str) -> None:
+    def remove(self, network: str, connection: Any) -> None:
+        held = self.by_network[network]
+        del held[connection]
         self.total -= 1
-        left = self.by_address[address] - 1
-        if left:
-            self.by_address[address] = left
-        else:
-            del self.by_address[address]
+        if not held:
+            del self.by_network[network]
+
+    def held(self, network: str) -> int:
+        return len(self.by_network.get(network, ()))
+
+    def idle_of_heaviest(self, newcomer: str) -> Any:
+        """An idle connection of the network holding the most, and more than ``newcomer``."""
+        counts = {key: len(held) for key, held in self.by_network.items()}
+        for network in heaviest(counts, above=self.held(newcomer) + 1):
+            for connection in self.by_network[network]:
+                if connection.idle():
+                    return connection
+        return None
 
 
-def guarded_protocol(limits: ConnectionLimits) -> type[H11Protocol]:
-    """uvicorn's h11 protocol with ``limits``: pass it as ``uvicorn.Config(http=...)``."""
-    counts = _Counts()
+def guarded_protocol(
+    limits: ConnectionLimits, networks: Networks | None = None
+) -> type[H11Protocol]:
+    """uvicorn's h11 protocol with ``limits``: pass it as ``uvicorn.Config(http=...)``.
+
+    ``networks`` groups the peers' addresses (the default ``/24`` and ``/64``).
+    """
+    opened = _Open()
     total = limits.effective_total()
+    grouping = networks or Networks()
 
     class GuardedProtocol(H11Protocol):
-        """One connection, counted against its address and timed while it sends."""
+        """One connection, counted against its network and timed while it sends."""
 
-        _address: str | None = None
+        _network: str | None = None  # counted in ``opened``
+        _known = False  # handed to uvicorn
         _timer: asyncio.TimerHandle | None = None
         _cycle: Any = None
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             peer = transport.get_extra_info("peername")
-            address = str(peer[0]) if peer else "unknown"
-            if counts.total >= total or counts.by_address.get(address, 0) >= limits.per_address:
+            network = grouping.key(str(peer[0]) if peer else "unknown")
+            if opened.held(network) >= limits.per_address:
                 transport.abort()  # before any byte: the client sees the connection reset
                 return
-            self._address = address
-            counts.add(address)
+            if opened.total >= total:
+                idle = opened.idle_of_heaviest(network)
+                if idle is None:
+                    transport.abort()
+                    return
+                idle.drop()  # room for the newcomer, from whoever holds the most
+            self._network = network
+            opened.add(network, self)
+            self._known = True
             super().connection_made(transport)
             self._wait_for_headers()
 
+        def idle(self) -> bool:
+            """Whether no request is in progress: closing it loses no answer."""
+            return self.cycle is None or self.cycle.response_complete
+
+        def drop(self) -> None:
+            """Close this idle connection now, to make room (it is uncounted at once)."""
+            if self._network is not None:
+                opened.remove(self._network, self)
+                self._network = None
+                self._stop_timer()
+            self.transport.abort()
+
         def connection_lost(self, exc: Exception | None) -> None:
-            if self._address is None:
-                return  # refused in connection_made: uvicorn never knew it
-            counts.remove(self._address)
-            self._address = None
+            if self._network is not None:  # not already uncounted by drop()
+                opened.remove(self._network, self)
+                self._network = None
             self._stop_timer()
-            super().connection_lost(exc)
+            if self._known:  # not refused in connection_made
+                super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)

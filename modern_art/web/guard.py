@@ -1,19 +1,22 @@
-"""What stands before the endpoints: names, per-address limits, JSON-only posts, headers.
+"""What stands before the endpoints: names, per-network limits, JSON-only posts, headers.
 
 :class:`Guard` is plain ASGI middleware, so that push streams pass through it
 untouched. For every request it finds the client's address (the socket's
 peer, or whom a trusted proxy forwards for: :mod:`modern_art.web.addresses`)
-and refuses a ``Host`` the server does not answer to (400). For every
-request to ``/api/`` it
+and its network (:class:`~modern_art.web.addresses.Networks`, which every
+limit counts), and refuses a ``Host`` the server does not answer to (400).
+For every request to ``/api/`` it
 
-- takes a token from the address's request bucket (``rate`` a second, up to
+- takes a token from the network's request bucket (``rate`` a second, up to
   ``burst`` at once) and, to open a table, one from its table bucket
   (``tables_per_minute``, up to ``table_burst``); an empty bucket is 429 with
   ``Retry-After``;
-- allows each address ``streams`` push streams open at once (429 beyond);
+- allows each network ``streams`` push streams open at once (429 beyond);
 - refuses a ``POST`` whose ``Content-Type`` is not ``application/json``
   (415: an HTML form cannot send one, so no other site can post a form here)
-  and one whose ``Origin`` is not this server's own (403);
+  and one whose ``Origin`` is not this server's own (403,
+  :class:`~modern_art.web.addresses.Origins`: ``--public-origin``, or what a
+  trusted proxy says the browser used);
 
 and it adds the security headers to every reply: a Content-Security-Policy
 allowing only this server's own script, style and connections (no inline
@@ -34,7 +37,7 @@ from typing import Any
 
 from attrs import field, frozen, validators
 
-from modern_art.web.addresses import Proxies, host_name
+from modern_art.web.addresses import Networks, Origins, Proxies, host_name
 
 __all__ = ["SECURITY_HEADERS", "Guard", "Limits", "TokenBucket"]
 
@@ -61,18 +64,18 @@ _MAX_ADDRESSES = 10_000  # buckets kept; full ones are dropped first when there 
 
 @frozen
 class Limits:
-    """Per-address limits; ``rate`` or ``tables_per_minute`` 0 turns that limit off."""
+    """Per-network limits; ``rate`` or ``tables_per_minute`` 0 turns that limit off."""
 
     rate: float = field(default=20.0, validator=validators.ge(0.0))
-    """Requests a second each address may make, on average."""
+    """Requests a second each network may make, on average."""
     burst: float = field(default=60.0, validator=validators.gt(0.0))
-    """Requests an address may make at once."""
+    """Requests a network may make at once."""
     tables_per_minute: float = field(default=4.0, validator=validators.ge(0.0))
-    """Tables each address may open a minute, on average."""
+    """Tables each network may open a minute, on average."""
     table_burst: float = field(default=4.0, validator=validators.gt(0.0))
-    """Tables an address may open at once."""
+    """Tables a network may open at once."""
     streams: int = field(default=8, validator=validators.ge(1))
-    """Push streams an address may hold open at once (a page holds one)."""
+    """Push streams a network may hold open at once (a page holds one)."""
 
 
 class TokenBucket:
@@ -125,10 +128,13 @@ class Guard:
 
     Args:
         app: the application it guards.
-        limits: the per-address limits.
+        limits: the per-network limits.
         clock: seconds, monotonic; tests inject one.
         proxies: the proxies whose ``X-Forwarded-For`` names the client.
         hosts: the ``Host`` names answered (lower case); ``None``: any.
+        networks: how addresses are grouped into the networks the limits count.
+        public_origin: ``--public-origin`` (made by
+            :func:`~modern_art.web.addresses.public_origin`), or ``None``.
     """
 
     def __init__(
@@ -138,11 +144,15 @@ class Guard:
         clock: Callable[[], float] = time.monotonic,
         proxies: Proxies | None = None,
         hosts: Collection[str] | None = None,
+        networks: Networks | None = None,
+        public_origin: str | None = None,
     ) -> None:
         self.app = app
         self.limits = limits or Limits()
         self.clock = clock
         self.proxies = proxies or Proxies()
+        self.networks = networks or Networks()
+        self.origins = Origins(public_origin, self.proxies)
         self.hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
         self.streams: dict[str, int] = {}
         self.requests = _Buckets(self.limits.rate, self.limits.burst)
@@ -165,7 +175,8 @@ class Guard:
         peer = client[0] if client else "unknown"
         address = self.proxies.client(peer, headers.get("x-forwarded-for"))
         scope = {**scope, "client": (address, client[1] if client else 0)}
-        refusal = self._refusal(scope, headers, address)
+        network = self.networks.key(address)
+        refusal = self._refusal(scope, headers, peer, network)
         if refusal is not None:
             status, text, extra = refusal
             await _json_error(send_with_headers, status, text, extra)
@@ -173,16 +184,16 @@ class Guard:
         if not scope.get("path", "").endswith("/stream"):
             await self.app(scope, receive, send_with_headers)
             return
-        self.streams[address] = self.streams.get(address, 0) + 1
+        self.streams[network] = self.streams.get(network, 0) + 1
         try:
             await self.app(scope, receive, send_with_headers)
         finally:
-            self.streams[address] -= 1
-            if not self.streams[address]:
-                del self.streams[address]
+            self.streams[network] -= 1
+            if not self.streams[network]:
+                del self.streams[network]
 
     def _refusal(
-        self, scope: Scope, headers: dict[str, str], address: str
+        self, scope: Scope, headers: dict[str, str], peer: str, network: str
     ) -> tuple[int, str, dict[str, str]] | None:
         path: str = scope.get("path", "")
         if self.hosts is not None:
@@ -193,15 +204,15 @@ class Guard:
         if not path.startswith("/api/"):
             return None
         now = self.clock()
-        wait = self.requests.take(address, now)
+        wait = self.requests.take(network, now)
         if wait is None and scope["method"] == "POST" and path == "/api/tables":
-            wait = self.openings.take(address, now)
+            wait = self.openings.take(network, now)
         if wait is not None:
             seconds = max(1, round(wait + 0.5))
             text = f"too many requests; try again in {seconds}s"
             return 429, text, {"retry-after": str(seconds)}
-        if path.endswith("/stream") and self.streams.get(address, 0) >= self.limits.streams:
-            text = f"you have {self.limits.streams} streams open; close a page first"
+        if path.endswith("/stream") and self.streams.get(network, 0) >= self.limits.streams:
+            text = f"your network has {self.limits.streams} streams open; close a page first"
             return 429, text, {"retry-after": "5"}
         if scope["method"] != "POST":
             return None
@@ -209,16 +220,14 @@ class Guard:
         if media != "application/json":
             return 415, "a POST must carry Content-Type: application/json", {}
         origin = headers.get("origin")
-        if origin is not None and origin != _own_origin(scope, headers):
-            return 403, f"requests from {origin!r} are not accepted here", {}
+        if origin is not None:
+            own = self.origins.own(peer, str(scope.get("scheme", "http")), headers)
+            if origin != own:
+                shown = origin[:100]
+                return 403, f"requests from {shown!r} are not accepted here (this is {own})", {}
         if headers.get("sec-fetch-site") == "cross-site":
             return 403, "cross-site requests are not accepted here", {}
         return None
-
-
-def _own_origin(scope: Scope, headers: dict[str, str]) -> str:
-    scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
-    return f"{scheme}://{headers.get('host', '')}"
 
 
 async def _json_error(send: Send, status: int, text: str, extra: dict[str, str]) -> None:

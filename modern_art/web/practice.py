@@ -21,29 +21,43 @@ A finished game is not undone (its record is kept; its replay shows it).
 
 **Analysis** (:class:`Analyst`) runs :func:`modern_art.analyse` on the seat's
 own view and the events it was shown, never the state, in a worker process
-(one analysis at a time per table, a few in the whole server), with a sample
-budget that keeps it around a second.
+(one analysis at a time per table, a few in the whole server, shared by
+network: one network has at most ``per_network`` running or waiting, so
+another network finds a slot), with a sample budget that keeps it around a
+second. A worker process ends with the server however the server ends:
+it watches its parent (on Linux the kernel kills it when the parent dies,
+``PR_SET_PDEATHSIG``; elsewhere it notices within a second).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from attrs import evolve
 
 import modern_art as ma
 from modern_art.agents.host import last_decision
 from modern_art.data.errors import TableError
+from modern_art.web.fairness import holdings
 from modern_art.web.seats import BOTS
 from modern_art.web.tables import GameTable
 from modern_art.wire.analysis import analysis_document as written_analysis
 
-__all__ = ["ANALYSIS_SAMPLES", "Analyst", "undo"]
+__all__ = ["ANALYSIS_SAMPLES", "Analyst", "Asked", "undo"]
+
+Asked: TypeAlias = "tuple[ma.PlayerView, tuple[ma.Event, ...], int]"
+"""What :meth:`Analyst.ask` hands :meth:`Analyst.run`: the seat's view, its events, a seed."""
 
 ANALYSIS_SAMPLES = 150
 """The samples of one analysis: about a second of one core (``benchmarks/web_analysis.py``)."""
@@ -94,7 +108,7 @@ def undo(table: GameTable, seat: int, now: float) -> dict[str, Any]:
     table.rendered = {}  # every seat's lines are written again from the shorter log
     table.undos += 1
     table.version += 1
-    table.changed = table.acted = table.touched = now
+    table.changed = table.touched = now  # not ``moved``: taking back is no progress
     table.missed = [0] * len(table.seats)
     table.due = dict.fromkeys(table.state.to_act, now)  # a full clock for the decision
     if table.seats[seat].away:  # asking for an undo is being back
@@ -136,6 +150,8 @@ class Analyst:
         samples: the samples of one analysis (:data:`ANALYSIS_SAMPLES`).
         workers: analyses run at once in the whole server.
         waiting: analyses that may wait for a worker; more are refused (503).
+        per_network: analyses one network may have running or waiting at once
+            (429 beyond: its next one waits for its last).
         processes: run them in worker processes (started on the first
             analysis, with ``spawn``), which are handed only the seat's view
             and events and leave the server's own interpreter free; ``False``
@@ -149,22 +165,29 @@ class Analyst:
         workers: int = 1,
         waiting: int = 4,
         processes: bool = True,
+        per_network: int = 1,
     ) -> None:
-        if samples < 1 or workers < 1 or waiting < 0:
-            raise ValueError("samples and workers must be at least 1, waiting at least 0")
+        if samples < 1 or workers < 1 or waiting < 0 or per_network < 1:
+            raise ValueError(
+                "samples, workers and per_network must be at least 1, waiting at least 0"
+            )
         self.samples = samples
         self.workers = workers
         self.limit = workers + waiting
+        self.per_network = per_network
         self.processes = processes
         self._pool: concurrent.futures.Executor | None = None
-        self._running: set[str] = set()
+        self._running: dict[str, str] = {}  # the network asking, by table id
 
     def _executor(self) -> concurrent.futures.Executor:
         if self._pool is None:
             if self.processes:
                 context = multiprocessing.get_context("spawn")
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    max_workers=self.workers, mp_context=context
+                    max_workers=self.workers,
+                    mp_context=context,
+                    initializer=_end_with_parent,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(
@@ -172,16 +195,18 @@ class Analyst:
                 )
         return self._pool
 
-    def ask(self, table: GameTable, seat: int) -> tuple[ma.PlayerView, tuple[ma.Event, ...], int]:
+    def ask(self, table: GameTable, seat: int, network: str = "") -> Asked:
         """Check the request and take what the analysis may see: the seat's view and events.
 
+        ``network`` is the asker's (:class:`~modern_art.web.addresses.Networks`).
         Call under the registry's lock; :meth:`run` then computes without it.
 
         Raises:
             TableError: 403 at a table of more than one person, 409 when the
                 game is over or the seat has no decision to make, 429 while
-                this table's last analysis is still running, 503 when the
-                server's analyses are all busy.
+                this table's last analysis is still running or the network
+                has ``per_network`` running or waiting, 503 when the server's
+                analyses are all busy.
         """
         _practice_only(table, "analysis")
         if table.state.is_over:
@@ -191,9 +216,17 @@ class Analyst:
             raise TableError(409, "it is not your decision now: ask when it is")
         if table.id in self._running:
             raise TableError(429, "the analysis of this table is still running", retry_after=1)
+        # A copy: the event loop's done callbacks take entries out meanwhile.
+        held = holdings(list(self._running.values()), str).get(network, 0)
+        if held >= self.per_network:
+            raise TableError(
+                429,
+                "your network's last analysis is still running; ask again when it is done",
+                retry_after=1,
+            )
         if len(self._running) >= self.limit:
             raise TableError(503, "the server is busy analysing; ask again", retry_after=2)
-        self._running.add(table.id)  # released by run()
+        self._running[table.id] = network  # released by run()
         events = tuple(table.host.seen(seat))
         return seen, events, table.bot_seed + table.state.step
 
@@ -214,9 +247,9 @@ class Analyst:
                 self._executor(), _analyse, seen, tuple(events), self.samples, seed
             )
         except BaseException:
-            self._running.discard(table_id)
+            self._running.pop(table_id, None)
             raise
-        work.add_done_callback(lambda _: self._running.discard(table_id))
+        work.add_done_callback(lambda _: self._running.pop(table_id, None))
         try:
             report = await asyncio.shield(work)
         except (ValueError, RuntimeError) as err:  # a bug, or a worker killed
@@ -233,6 +266,33 @@ class Analyst:
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker process's start: end when ``parent`` (the server) ends, however it ends.
+
+    On Linux the kernel sends the worker ``SIGKILL`` when its parent dies
+    (``prctl(PR_SET_PDEATHSIG)``); on every system a daemon thread also
+    checks once a second that the parent is still there.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes  # noqa: PLC0415 (Linux only)
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it died before the watch began
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="modern-art-parent-watch", daemon=True).start()
 
 
 def _analyse(

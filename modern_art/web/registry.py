@@ -1,11 +1,12 @@
 """The tables of one server: opening, finding, moving on, expiring and bringing them back.
 
-Fair shares: one address holds at most ``per_owner`` unfinished tables, the
-server ``max_tables``. When every slot is taken, the table of the address
-holding the most (more than the newcomer) that no person has acted at for
-``idle_evict`` seconds, the longest idle, is closed to make room, and its
-players are told why (410 with the reason, :meth:`Registry.get`); only when
-no such table exists is the newcomer answered 503 with ``Retry-After``.
+Fair shares: one network (:class:`~modern_art.web.addresses.Networks`) holds
+at most ``per_owner`` unfinished tables, the server ``max_tables``. When
+every slot is taken, a table of the network holding the most (more than the
+newcomer's) is closed to make room, the one whose game moved least recently
+(:mod:`modern_art.web.fairness`), and its players are told why (410 with the
+reason, :meth:`Registry.get`); only when the newcomer's network holds as many
+as any other is it answered 503 with ``Retry-After``.
 Fair deals: a table of more than one person is shuffled with :mod:`secrets`
 and takes no seed (whoever knew it would know every hand); a practice table
 (one person, bots) may take one, and shows it to its seat.
@@ -35,7 +36,9 @@ from attrs import evolve
 
 import modern_art as ma
 from modern_art.data.errors import TableError
+from modern_art.web.addresses import Networks
 from modern_art.web.clocks import Timings
+from modern_art.web.fairness import holdings, stalest_table
 from modern_art.web.seats import BOTS, Seat, hash_token
 from modern_art.web.store import Store, StoredTable
 from modern_art.web.tables import GameTable
@@ -52,14 +55,17 @@ class Registry:
         timings: how fast tables run.
         clock: seconds, monotonic; ``time.monotonic`` unless a test injects one.
         max_tables: how many unfinished tables may be open at once.
-        per_owner: how many unfinished tables one address may hold at once.
+        per_owner: how many unfinished tables one network may hold at once.
         store: the database that keeps every table; ``None`` keeps nothing.
             Tables still in play in it are brought back at once.
         token: makes secret tokens; ``secrets.token_urlsafe`` by default.
-        idle_evict: seconds without a person's action after which a table may
-            be closed for a newcomer when every slot is taken.
+        idle_evict: seconds a table's game has not moved after which it is the
+            first closed for a newcomer when every slot is taken
+            (:mod:`modern_art.web.fairness`).
         keep_finished: seconds a finished game stays in the store.
         wall: seconds since the epoch (``time.time``), for the store's pruning.
+        networks: how owners' addresses are grouped into the networks
+            ``per_owner`` and the fair shares count.
     """
 
     _CLOSED_KEPT = 4096  # closed tables whose players are still told why
@@ -76,7 +82,9 @@ class Registry:
         idle_evict: float = 600.0,
         keep_finished: float = 86400.0,
         wall: Callable[[], float] = time.time,
+        networks: Networks | None = None,
     ) -> None:
+        self.networks = networks or Networks()
         self.timings = timings or Timings()
         self.clock = clock
         self.max_tables = max_tables
@@ -172,10 +180,12 @@ class Registry:
             now = self.clock()
             self.expire(now)
             playing = [t for t in self.tables.values() if not t.state.is_over]
-            if owner is not None and sum(t.owner == owner for t in playing) >= self.per_owner:
+            held = holdings((t.owner for t in playing), self.networks.key)
+            if owner is not None and held.get(self.networks.key(owner), 0) >= self.per_owner:
                 raise TableError(
                     429,
-                    f"you have {self.per_owner} unfinished tables open; finish or leave one first",
+                    f"your network has {self.per_owner} unfinished tables open;"
+                    " finish or leave one first",
                 )
             if len(playing) >= self.max_tables:
                 self._make_room(playing, owner, now)
@@ -207,39 +217,37 @@ class Registry:
         return table, tokens
 
     def _make_room(self, playing: list[GameTable], owner: str | None, now: float) -> None:
-        """Close the longest-idle table of the address holding the most, or raise 503."""
-        held: dict[str | None, int] = {}
-        for t in playing:
-            held[t.owner] = held.get(t.owner, 0) + 1
-        mine = held.get(owner, 0) if owner is not None else 0
-        for holder in sorted(held, key=lambda h: -held[h]):
-            if held[holder] <= mine:
-                break  # nobody holds more than the newcomer: no table is closed for them
-            idle = [t for t in playing if t.owner == holder and now - t.acted >= self.idle_evict]
-            if idle:
-                victim = min(idle, key=lambda t: t.acted)
-                minutes = max(1, round((now - victim.acted) / 60))
-                self.close(
-                    victim.id,
-                    f"this table was closed to make room for a new one: nobody had played at it"
-                    f" for {minutes} minute{'s' if minutes != 1 else ''} and the server was full",
-                )
-                return
-        soonest = min(t.acted + self.idle_evict for t in playing) - now
-        wait = max(1, round(soonest + 0.5))
-        raise TableError(
-            503, f"all {self.max_tables} tables are in use; try again later", retry_after=wait
+        """Close a table for ``owner`` (:func:`~modern_art.web.fairness.stalest_table`), or 503."""
+        victim = stalest_table(playing, owner, self.networks.key, now, self.idle_evict)
+        if victim is None:
+            raise TableError(
+                503,
+                f"all {self.max_tables} tables are in use, and your network holds as many as"
+                " any other; try again later",
+                retry_after=60,
+            )
+        seconds = max(0, round(now - victim.moved))
+        minutes = round(seconds / 60)
+        quiet = (
+            f"its game had not moved for {seconds} seconds"
+            if minutes < 2
+            else f"its game had not moved for {minutes} minutes"
+        )
+        self.close(
+            victim.id,
+            f"this table was closed to make room for a new one: the server was full, {quiet},"
+            " and its network held the most tables",
         )
 
     def close(self, table_id: str, reason: str) -> None:
         """Close a table now: it leaves, its rows are deleted, its players are told ``reason``."""
         with self.lock:
+            if self.store is not None:  # first: a lock met on the event loop changes nothing
+                self.store.delete(table_id)
             self.tables.pop(table_id, None)
             self.closed[table_id] = reason
             while len(self.closed) > self._CLOSED_KEPT:
                 self.closed.popitem(last=False)
-            if self.store is not None:
-                self.store.delete(table_id)
 
     def get(self, table_id: str) -> GameTable:
         """The table ``table_id``, moved on to now.
@@ -283,12 +291,13 @@ class Registry:
                 or (table.finished_at is not None and now - table.finished_at >= t.finished_ttl)
             ]
             for tid in gone:
-                table = self.tables.pop(tid)
-                if self.store is not None and not table.state.is_over:
+                if self.store is not None and not self.tables[tid].state.is_over:
                     self.store.delete(tid)  # nobody can play it any more: no row is kept
+                self.tables.pop(tid)
             if self.store is not None and now - self._pruned_at >= 60.0:
                 self._pruned_at = now
                 self.store.prune(self.keep_finished, self.wall())
+                self.store.compact()  # the deleted games' pages given back, the WAL emptied
             return gone
 
     def tick(self) -> int:

@@ -28,6 +28,7 @@ spectator replays by the table's policy: ``"after"`` as any seat,
 from __future__ import annotations
 
 import json
+import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -37,7 +38,9 @@ from modern_art.data.errors import TableError
 from modern_art.web.documents import log_line
 from modern_art.web.tables import Entry
 
-__all__ = ["Replay", "Replays", "replay_seat"]
+__all__ = ["Replay", "Replays", "replay_seat", "stored_record"]
+
+log = logging.getLogger(__name__)
 
 
 class Replay:
@@ -110,6 +113,26 @@ class Replays:
         return found
 
 
+def stored_record(text: str, table_id: str) -> ma.GameRecord:
+    """A finished game's record as the database kept it, read and checked step by step.
+
+    Raises:
+        TableError: 500 (JSON, one log line naming the table) when the stored
+            record does not read back or is not a finished legal game.
+    """
+    try:
+        record = ma.from_json(text, "record")
+        if not isinstance(record, ma.GameRecord) or not record.is_finished:
+            raise ValueError("not a finished game's record")
+        ma.replay(record)  # every step legal
+    except (ValueError, TypeError, KeyError, ma.IllegalAction) as err:
+        log.error("table %s: its stored record does not read back: %s", table_id, str(err)[:200])
+        raise TableError(
+            500, "this game's stored record is damaged; the server's log names it"
+        ) from None
+    return record
+
+
 def replay_seat(wanted: str | None, you: int | None, seats: int, spectators: str) -> int | None:
     """The seat a replay shows (``None``: the public view), by who asks and the policy.
 
@@ -130,7 +153,7 @@ def replay_seat(wanted: str | None, you: int | None, seats: int, spectators: str
         raise TableError(403, "nobody watches this table, and its replay is for its players")
     if wanted is None or wanted == "public":
         return you if wanted is None else None
-    if not wanted.isascii() or not wanted.isdigit() or int(wanted) >= seats:
+    if not wanted.isascii() or not wanted.isdigit() or len(wanted) > 3 or int(wanted) >= seats:
         raise TableError(
             400, f"as must be a seat from 0 to {seats - 1} or 'public', got {wanted[:20]!a}"
         )

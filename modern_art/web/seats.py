@@ -62,7 +62,7 @@ def seat_for_token(hashes: Sequence[str | None], token: str | None) -> int:
     digest = hash_token(token)
     found = None
     for seat, known in enumerate(hashes):  # compare every one, in constant time
-        if known is not None and secrets.compare_digest(known, digest):
+        if isinstance(known, str) and known.isascii() and secrets.compare_digest(known, digest):
             found = seat
     if found is None:
         raise TableError(403, "this seat token is not valid at this table")

@@ -25,17 +25,19 @@ _NUMBERS: tuple[tuple[str, float, str, str], ...] = (
     ("--bot-after", 3, "N", "a bot plays a seat whose clock ran out N times in a row"),
     ("--ttl", 1800.0, "S", "an abandoned table expires after this many seconds"),
     ("--max-tables", 64, "N", "tables in play"),
-    ("--tables-per-address", 8, "N", "unfinished tables one address may hold"),
-    ("--rate", 20.0, "R", "requests a second per address, on average; 0: no limit"),
+    ("--tables-per-address", 8, "N", "unfinished tables one network may hold"),
+    ("--rate", 20.0, "R", "requests a second per network, on average; 0: no limit"),
     ("--burst", 60.0, "N", "requests at once"),
-    ("--tables-per-minute", 4.0, "R", "tables one address may open a minute; 0: no limit"),
+    ("--tables-per-minute", 4.0, "R", "tables one network may open a minute; 0: no limit"),
     (
         "--idle-evict",
         600.0,
         "S",
-        "when every table is taken, one idle this long (no person acted) is closed"
-        " for a newcomer, from the address holding the most",
+        "when every table is taken, one whose game has not moved this long is closed"
+        " first for a newcomer; else the stalest of the network holding the most",
     ),
+    ("--ipv4-prefix", 24, "N", "an IPv4 client counts with its /N network in every limit"),
+    ("--ipv6-prefix", 64, "N", "an IPv6 client counts with its /N network in every limit"),
     (
         "--analysis-samples",
         150,
@@ -49,8 +51,8 @@ _NUMBERS: tuple[tuple[str, float, str, str], ...] = (
         "finished games stay in the database (their records downloadable) this long"
         " (a day is 86400); then they are deleted",
     ),
-    ("--streams-per-address", 8, "N", "push streams one address may hold open"),
-    ("--connections-per-address", 32, "N", "open connections one address may hold"),
+    ("--streams-per-address", 8, "N", "push streams one network may hold open"),
+    ("--connections-per-address", 32, "N", "open connections one network may hold"),
     (
         "--connections",
         900,
@@ -93,6 +95,13 @@ def _parser() -> argparse.ArgumentParser:
         " repeat for more (default: none, the client is the socket's peer)",
     )
     add(
+        "--public-origin",
+        metavar="URL",
+        help="the URL browsers open, behind a proxy with TLS (https://play.example.org):"
+        " a POST's Origin must be it, and its name is an allowed host (default: the"
+        " request's own scheme and Host, or a trusted proxy's X-Forwarded-Proto/Host)",
+    )
+    add(
         "--allowed-host",
         action="append",
         default=[],
@@ -112,7 +121,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         from modern_art.data.errors import StoreError  # noqa: PLC0415
         from modern_art.web import Limits, Registry, Store, Timings, create_app  # noqa: PLC0415
-        from modern_art.web.addresses import Proxies, allowed_hosts  # noqa: PLC0415
+        from modern_art.web.addresses import (  # noqa: PLC0415
+            Networks,
+            Proxies,
+            allowed_hosts,
+            host_name,
+            public_origin,
+        )
         from modern_art.web.connections import ConnectionLimits, guarded_protocol  # noqa: PLC0415
         from modern_art.web.practice import Analyst  # noqa: PLC0415
     except ImportError as err:
@@ -144,7 +159,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             body_timeout=args.body_timeout,
         )
         proxies = Proxies.parse(args.trust_proxy)
-        hosts = allowed_hosts(args.host, args.allowed_host)
+        origin = None if args.public_origin is None else public_origin(args.public_origin)
+        named = [] if origin is None else [str(host_name(origin.split("://", 1)[1]))]
+        hosts = allowed_hosts(args.host, [*args.allowed_host, *named])
+        if not 8 <= args.ipv4_prefix <= 32 or not 16 <= args.ipv6_prefix <= 128:
+            raise ValueError("--ipv4-prefix must be from 8 to 32, --ipv6-prefix from 16 to 128")
+        networks = Networks(ipv4=args.ipv4_prefix, ipv6=args.ipv6_prefix)
         if args.idle_evict <= 0 or args.keep_finished < 0:
             raise ValueError("--idle-evict must be over 0 and --keep-finished at least 0")
         if args.analysis_samples < 1:
@@ -160,6 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             store=Store(args.db),
             idle_evict=args.idle_evict,
             keep_finished=args.keep_finished,
+            networks=networks,
         )
     except StoreError as err:  # one line naming the file and what to do; no traceback
         parser.exit(1, f"modern-art serve: {err}\n")
@@ -169,14 +190,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(registry.tables)} unfinished games brought back")
     analyst = Analyst(args.analysis_samples)
     app = create_app(
-        registry, limits=limits, proxies=proxies, allowed_hosts=hosts, analyst=analyst
+        registry,
+        limits=limits,
+        proxies=proxies,
+        allowed_hosts=hosts,
+        analyst=analyst,
+        public_origin=origin,
     )
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         log_level="warning",
-        http=guarded_protocol(connections),
+        http=guarded_protocol(connections, networks),
         proxy_headers=False,  # the Guard reads X-Forwarded-For, from --trust-proxy only
         server_header=False,
     )

@@ -32,7 +32,7 @@ from modern_art.web.clocks import Timings, default_action, is_open_auction
 from modern_art.web.seats import BOTS, Seat, seat_for_token
 from modern_art.web.stale import stale_verdict
 
-__all__ = ["Entry", "GameTable", "Journal"]
+__all__ = ["Entry", "GameTable", "Journal", "JournalBusyError"]
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,19 @@ class Entry:
     """A notice: ``"away"`` (a bot took the seat over) or ``"back"`` (its person returned)."""
 
 
+class JournalBusyError(TableError):
+    """The journal could not take a step without waiting (another process holds the
+    database), and the caller may not wait (the event loop): nothing changed.
+
+    :class:`~modern_art.web.thread.TablesThread` then does the same work again in
+    its thread, where the journal waits; :meth:`GameTable.advance` stops and
+    leaves the rest to the ticker.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(503, "the database is busy; try again")
+
+
 class Journal(Protocol):
     """Where a table writes each change before making it (the database)."""
 
@@ -64,7 +77,8 @@ class Journal(Protocol):
     ) -> None:
         """Store ``entry`` (``action`` ``None`` for a notice) as the next log line.
 
-        ``finished``: the action ends the game.
+        ``finished``: the action ends the game. Raises :class:`JournalBusyError`
+        rather than wait where waiting is not allowed.
         """
 
     def rewind(self, table: GameTable, lines: int) -> None:
@@ -99,7 +113,10 @@ class GameTable:
         self.timings = timings
         self.journal = journal
         self.log: list[Entry] = []
-        self.created = self.touched = self.changed = self.acted = now
+        self.created = self.touched = self.changed = self.moved = now
+        # The furthest step the game reached; a person's action beyond it is
+        # progress (``moved``): an action taken back and made again is not.
+        self.furthest = state.step
         # The hash of each unclaimed invitation, by seat (modern_art.web.invitations).
         self.invites: tuple[str | None, ...] = (None,) * len(seats)
         self.practice = sum(s.kind == "human" for s in seats) == 1  # one person, the rest bots
@@ -183,7 +200,6 @@ class GameTable:
         if self.seats[seat].away:
             self.come_back(seat, now)
         self._record(action, step_made, "player", now)
-        self.acted = now
         self.missed[seat] = 0
         self.advance(now)
 
@@ -230,6 +246,10 @@ class GameTable:
         self.log.append(entry)
         self.version += 1
         self.changed = now
+        if self.state.step > self.furthest:
+            self.furthest = self.state.step
+            if by == "player":
+                self.moved = now  # the game moved: the table is in use (web.fairness)
         if self.state.is_over and self.finished_at is None:
             self.finished_at = now
         self._restart_clocks(before, step.events, action.seat, now)
@@ -249,9 +269,18 @@ class GameTable:
     def advance(self, now: float) -> int:
         """Let bots act and clocks run out for people, up to ``now``.
 
+        Where the journal may not wait (:class:`JournalBusyError`), the table stops
+        where it is; the ticker moves it on.
+
         Returns:
-            How many actions were applied.
+            How many actions were applied (0 if it stopped so).
         """
+        try:
+            return self._advance(now)
+        except JournalBusyError:
+            return 0
+
+    def _advance(self, now: float) -> int:
         applied = 0
         while not self.state.is_over and applied < _MAX_STEPS_PER_ADVANCE:
             bots = [s for s in self.state.to_act if s in self.host.agents]

@@ -37,6 +37,15 @@ def descendants(pid: int | None = None) -> set[int]:
     return found
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, waiting to be reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
 def _infrastructure(entry: Path) -> bool:
     try:
         command = (entry / "cmdline").read_bytes()

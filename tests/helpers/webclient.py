@@ -116,8 +116,8 @@ def free_port() -> int:
 FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
 
 
-def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    """``modern-art serve`` on ``port`` and ``db`` (prompt bots, no limits), answering."""
+def serve(db: Path, port: int, *flags: str) -> subprocess.Popen[bytes]:
+    """``modern-art serve`` on ``port`` and ``db`` (prompt bots, no limits, ``flags``), up."""
     httpx = need("httpx")
     process = subprocess.Popen(
         [
@@ -130,6 +130,7 @@ def serve(db: Path, port: int) -> subprocess.Popen[bytes]:
             "--db",
             str(db),
             *FLAGS,
+            *flags,
         ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -116,3 +118,31 @@ BOT_HANDS = [
     ],
 ]
 """Two bots' first hands: with :data:`FIVE_KINDS_HAND` no artist reaches five in round 1."""
+
+
+_HOLD_LOCK = (
+    "import sqlite3, sys; db = sqlite3.connect(sys.argv[1], isolation_level=None);"
+    " db.execute('BEGIN IMMEDIATE'); db.execute('UPDATE game_tables SET owner = owner');"
+    " print('locked', flush=True); sys.stdin.readline()"
+)
+
+
+def hold_lock(path: Path) -> subprocess.Popen[str]:
+    """Another process holding the server database's write lock until :func:`release`."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_LOCK, str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    return holder
+
+
+def release(holder: subprocess.Popen[str]) -> None:
+    """End the lock's holder (and so its lock), and wait for it."""
+    assert holder.stdin is not None
+    holder.stdin.close()
+    holder.wait(timeout=10)
+    if holder.stdout is not None:
+        holder.stdout.close()

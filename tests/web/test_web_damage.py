@@ -11,9 +11,11 @@ restart.
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -25,8 +27,10 @@ need("starlette")
 import modern_art as ma  # noqa: E402
 from modern_art.data.errors import StoreError  # noqa: E402
 from modern_art.web import Registry, Store  # noqa: E402
+from modern_art.web.store import SCHEMA_VERSION  # noqa: E402
+from modern_art.web.tables import JournalBusyError  # noqa: E402
 from tests.helpers.webclient import FAST, ROOT  # noqa: E402
-from tests.helpers.webkit import Clock  # noqa: E402
+from tests.helpers.webkit import Clock, hold_lock, release  # noqa: E402
 
 
 def _two_tables(path: Path, clock: Clock) -> tuple[str, str]:
@@ -178,3 +182,159 @@ def test_owners_survive_a_restart(tmp_path: Path) -> None:
     assert again.tables[table.id].owner == "203.0.113.5"
     with pytest.raises(Exception, match="unfinished tables open"):
         again.open_table(["Ann", "Bot", "Bot 2"], humans=[0], owner="203.0.113.5")
+
+
+# -- the second audit: locked, read-only, newer, given back --------------------------
+
+
+def test_a_file_locked_by_another_process_is_called_locked(tmp_path: Path) -> None:
+    """Not damaged: locked, with who may hold it and what to do; nothing is changed."""
+    path = tmp_path / "web.sqlite3"
+    _two_tables(path, Clock())
+    holder = hold_lock(path)
+    try:
+        with pytest.raises(StoreError) as locked:
+            Store(str(path), busy_timeout=0.2)
+    finally:
+        release(holder)
+    said = str(locked.value)
+    assert "is locked by another program" in said and "another --db" in said
+    assert "backup" not in said and "damaged" not in said
+    assert len(Registry(FAST, clock=Clock(), store=Store(str(path))).tables) == 2
+
+
+def test_a_read_only_file_is_called_read_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file (or folder) the server may not write: read-only, and how to let it write."""
+    path = tmp_path / "web.sqlite3"
+    _two_tables(path, Clock())
+    path.chmod(0o444)
+    try:
+        if os.geteuid() != 0:  # root writes it all the same: the command is asked as others
+            done = _serve_says(path)
+            assert done.returncode == 1 and "is read-only" in done.stderr
+            assert len(done.stderr.strip().splitlines()) == 1
+        real = os.access
+        monkeypatch.setattr(
+            "modern_art.web.store.os.access",
+            lambda where, mode: False if str(where) == str(path) else real(where, mode),
+        )
+        with pytest.raises(StoreError, match="is read-only") as refused:
+            Store(str(path))
+        assert "damaged" not in str(refused.value) and "write" in str(refused.value)
+    finally:
+        path.chmod(0o644)
+
+
+def test_a_read_only_file_is_called_read_only_even_for_root(tmp_path: Path) -> None:
+    """SQLite's own refusal to write (a read-only connection) is told apart from damage."""
+    path = tmp_path / "web.sqlite3"
+    _two_tables(path, Clock())
+    with pytest.raises(StoreError, match="is read-only") as refused:
+        Store(f"file:{path}?mode=ro")
+    assert "damaged" not in str(refused.value)
+    with pytest.raises(StoreError, match=r"cannot open .* check the path"):
+        Store(str(tmp_path / "no such folder" / "web.sqlite3"))
+
+
+def test_a_file_of_a_newer_schema_is_refused_at_start(tmp_path: Path) -> None:
+    """The audit: a newer schema's file started, opened tables and refused every action (503)."""
+    path = tmp_path / "web.sqlite3"
+    _two_tables(path, Clock())
+    _damage(path, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(StoreError, match="newer modern-art") as newer:
+        Store(str(path))
+    assert "upgrade" in str(newer.value) and "backup" not in str(newer.value)
+    done = _serve_says(path)
+    assert done.returncode == 1 and "newer modern-art" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    with sqlite3.connect(path) as db:  # nothing was changed
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION + 1,)
+
+
+def test_a_file_gets_the_schema_version(tmp_path: Path) -> None:
+    """A new file, and one of a server that kept no version, say SCHEMA_VERSION after a start."""
+    path = tmp_path / "web.sqlite3"
+    _two_tables(path, Clock())
+    _damage(path, "PRAGMA user_version = 0")
+    Store(str(path)).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+
+
+def _pages(path: Path) -> tuple[int, int]:
+    with sqlite3.connect(path) as db:
+        return (
+            db.execute("PRAGMA page_count").fetchone()[0],
+            db.execute("PRAGMA freelist_count").fetchone()[0],
+        )
+
+
+def test_the_file_is_given_back_once_every_table_is_gone(tmp_path: Path) -> None:
+    """The audit: with every table gone, 254 of 260 pages were free and a 4.4 MB WAL stayed."""
+    path = tmp_path / "web.sqlite3"
+    wal = Path(f"{path}-wal")
+    clock = Clock()
+    registry = Registry(FAST, clock=clock, store=Store(str(path)), max_tables=80, per_owner=80)
+    for n in range(40):
+        table, _ = registry.open_table(["Ann", "Bot", "Bot 2"], humans=[0], seed=n)
+        table.hand_to_bot(0, clock())
+        table.advance(clock())  # the bots play it to the end: a few hundred log lines
+    full = path.stat().st_size + wal.stat().st_size
+    for table_id in list(registry.tables):
+        registry.close(table_id, "gone")
+    clock.advance(61.0)  # the registry's minute: prune, then compact
+    registry.expire()
+    pages, free = _pages(path)
+    assert free <= 2, (pages, free)
+    assert wal.stat().st_size == 0
+    assert path.stat().st_size < full / 4 and pages <= 8
+
+
+def test_an_old_file_without_incremental_vacuum_is_made_so(tmp_path: Path) -> None:
+    """A file made before auto_vacuum was set (or by hand) is vacuumed once, at start."""
+    path = tmp_path / "web.sqlite3"
+    _two_tables(path, Clock())
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode=DELETE")
+        db.execute("PRAGMA auto_vacuum=NONE")
+        db.execute("VACUUM")
+        assert db.execute("PRAGMA auto_vacuum").fetchone() == (0,)
+    Store(str(path)).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA auto_vacuum").fetchone() == (2,)
+
+
+def test_where_it_may_not_wait_a_locked_database_changes_nothing_at_once(tmp_path: Path) -> None:
+    """On the event loop's thread a lock raises JournalBusyError at once, the table untouched;
+    in another thread the same step waits for the lock and is taken once it goes."""
+    path = tmp_path / "web.sqlite3"
+    clock = Clock()
+    store = Store(str(path), busy_timeout=30.0)
+    registry = Registry(FAST, clock=clock, store=store)
+    table, _ = registry.open_table(["Ann", "Bot", "Bot 2"], humans=[0], seed=3)
+    step = table.state.step
+    action = ma.legal_actions(table.state, 0)[0]
+    store.never_wait_in(threading.get_ident())
+    holder = hold_lock(path)
+    done: list[int] = []
+
+    def act_waiting() -> None:
+        table.act(0, action, step, clock())
+        done.append(table.state.step)
+
+    waiting = threading.Thread(target=act_waiting)
+    try:
+        with pytest.raises(JournalBusyError):
+            table.act(0, action, step, clock())
+        assert table.state.step == step and len(table.log) == 0
+        waiting.start()
+        waiting.join(timeout=0.5)
+        assert waiting.is_alive() and not done  # it waits for the lock, in its thread
+    finally:
+        release(holder)
+    waiting.join(timeout=30)
+    assert done and table.state.step > step
+    again = Registry(FAST, clock=Clock(), store=Store(str(path)))
+    assert again.tables[table.id].state.step == table.state.step  # it was kept

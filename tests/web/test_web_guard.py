@@ -45,7 +45,7 @@ def test_a_flood_of_tables_from_one_address_leaves_room_for_others(
     codes = [flood.post("/api/tables", json={"players": 3}).status_code for _ in range(80)]
     assert codes.count(201) == registry.per_owner == 8
     assert set(codes[8:]) == {429}
-    other = guarded(registry, clock, "10.0.0.2", limits)
+    other = guarded(registry, clock, "10.0.1.2", limits)  # another /24: another network
     table, tokens = open_http(other)
     body = seat_view(other, table, tokens[0])
     card = body["view"]["legal_actions"][0]

@@ -7,6 +7,7 @@ log in SQLite before the table forgets the moves, so they never come back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,7 @@ from modern_art.web import practice as practice_module  # noqa: E402
 from modern_art.web.practice import Analyst  # noqa: E402
 from modern_art.web.push import Hub, seat_stream  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
+from tests.helpers.processes import alive, descendants  # noqa: E402
 from tests.helpers.webclient import (  # noqa: E402
     FAST,
     NO_LIMITS,
@@ -297,6 +300,47 @@ def test_a_killed_server_keeps_the_undo_and_the_moves_after_it(
 # -- analysis -------------------------------------------------------------------------
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts processes in /proc")
+def test_the_analysis_workers_end_with_a_killed_server(
+    served: tuple[Path, int, list[subprocess.Popen[bytes]]],
+) -> None:
+    """The audit: workers outlived a SIGKILL of the main process alone (as the OOM killer
+    sends it) by 60-90 s, computing. Now none is left a few seconds after."""
+    httpx = need("httpx")
+    db, port, processes = served
+    base = f"http://127.0.0.1:{port}"
+    server = serve(db, port, "--analysis-samples", "200000")  # minutes of work
+    processes.append(server)
+    opened = httpx.post(f"{base}/api/tables", json={"players": 3, "seed": 7}).json()
+    url = f"{base}/api/tables/{opened['table']}/analysis"
+
+    def ask() -> None:
+        with contextlib.suppress(httpx.HTTPError):  # cut off when the server is killed
+            httpx.get(url, headers=auth(opened["you"]["token"]), timeout=60)
+
+    asking = threading.Thread(target=ask, daemon=True)
+    workers: set[int] = set()
+    try:
+        asking.start()
+        deadline = time.monotonic() + 60
+        while not workers and time.monotonic() < deadline:
+            workers = descendants(server.pid)
+            time.sleep(0.1)
+        assert workers, "no worker process started"
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = {pid for pid in workers if alive(pid)}
+        assert not left, f"worker processes {sorted(left)} outlived the server"
+    finally:
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        asking.join(timeout=10)
+
+
 def test_R7_2_the_analysis_is_of_the_seats_own_view_in_a_worker(
     client: TestClient, registry: Registry, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -337,16 +381,37 @@ def test_one_analysis_at_a_time_per_table_and_a_bounded_server(registry: Registr
     analyst = Analyst(samples=5, workers=1, waiting=0, processes=False)
     first, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=7)
     second, _ = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=8)
-    seen, events, seed = analyst.ask(first, 0)
+    seen, events, seed = analyst.ask(first, 0, "198.51.100.0/24")
     with pytest.raises(TableError) as again:
-        analyst.ask(first, 0)
+        analyst.ask(first, 0, "203.0.113.0/24")
     assert again.value.status == 429 and again.value.retry_after == 1
     with pytest.raises(TableError) as busy:
-        analyst.ask(second, 0)
+        analyst.ask(second, 0, "203.0.113.0/24")
     assert busy.value.status == 503 and busy.value.retry_after == 2
     document = asyncio.run(analyst.run(first.id, seen, events, seed))
     assert document["samples"] == 5
-    analyst.ask(second, 0)  # the first is done: room again
+    analyst.ask(second, 0, "203.0.113.0/24")  # the first is done: room again
+    analyst.close()
+
+
+def test_the_analysis_slots_are_shared_by_network(registry: Registry) -> None:
+    """Five practice tables of one network asking at once hold one slot: another finds one.
+
+    The audit: one address's five tables asking in a loop left another address
+    503 on 28 of 28 requests.
+    """
+    analyst = Analyst(samples=5, workers=1, waiting=4, processes=False)
+    tables = [
+        registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=n, owner="198.51.100.7")[0]
+        for n in range(6)
+    ]
+    analyst.ask(tables[0], 0, "198.51.100.0/24")
+    for table in tables[1:5]:
+        with pytest.raises(TableError) as held:
+            analyst.ask(table, 0, "198.51.100.0/24")
+        assert held.value.status == 429 and "network" in str(held.value)
+    others = [analyst.ask(table, 0, f"203.0.{n}.0/24") for n, table in enumerate(tables[5:])]
+    assert len(others) == 1
     analyst.close()
 
 

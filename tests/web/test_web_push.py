@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any
 
@@ -14,6 +15,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import modern_art as ma  # noqa: E402
 from modern_art.web import Registry, Timings, create_app  # noqa: E402
+from modern_art.web.invitations import rotate  # noqa: E402
 from modern_art.web.push import Hub, seat_stream  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import NO_LIMITS, auth  # noqa: E402
@@ -120,3 +122,58 @@ def test_a_stream_says_when_its_table_is_gone(clock: Clock) -> None:
         return await asyncio.wait_for(waiting, 2.0)
 
     assert "event: gone" in asyncio.run(run())
+
+
+def test_a_rotated_token_ends_the_stream_opened_with_the_old_one(clock: Clock) -> None:
+    """The audit: 109 documents (the hand included) reached the old token's stream after a
+    rotation. Now the rotation ends it at once, and no document follows, whatever moves."""
+    registry = Registry(Timings(bot_delay=0.0, keepalive=30.0, tick=None), clock=clock)
+    app = create_app(registry, limits=NO_LIMITS)
+    client = TestClient(app)
+    table, tokens = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], invitations=False)
+    hub: Hub = app.state.hub
+
+    async def run() -> list[str]:
+        stream = seat_stream(registry, hub, table.id, 1, 0)
+        said = [await anext(stream)]
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.01)
+        rotated = client.post(f"/api/tables/{table.id}/token", json={}, headers=auth(tokens[1]))
+        assert rotated.status_code == 200, rotated.text
+        for _ in range(5):  # the game moves on: nothing of it may reach the old stream
+            with registry.lock:
+                seat = min(table.state.to_act)
+                table.act(seat, ma.legal_actions(table.state, seat)[0], table.state.step, clock())
+            hub.publish(registry)
+            await asyncio.sleep(0)
+        said.append(await asyncio.wait_for(waiting, 2.0))
+        with contextlib.suppress(StopAsyncIteration):
+            said.append(await asyncio.wait_for(anext(stream), 2.0))
+        return said
+
+    first, *rest = asyncio.run(run())
+    assert "event: seat" in first
+    assert len(rest) == 1 and "event: replaced" in rest[0] and "token" in rest[0]
+
+
+def test_a_changed_token_ends_the_stream_even_unannounced(clock: Clock) -> None:
+    """A token changed where the hub is not told (another process, say): the next news ends it."""
+    registry = Registry(Timings(bot_delay=0.0, keepalive=30.0, tick=None), clock=clock)
+    table, _ = registry.open_table(["Ann", "Bea", "Bot"], humans=[0, 1], invitations=False)
+    hub = Hub()
+
+    async def run() -> list[str]:
+        stream = seat_stream(registry, hub, table.id, 1, 0)
+        said = [await anext(stream)]
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.01)
+        with registry.lock:
+            rotate(registry, table, 1)
+            table.act(0, ma.legal_actions(table.state, 0)[0], 0, clock())
+        hub.publish(registry)
+        said.append(await asyncio.wait_for(waiting, 2.0))
+        return said
+
+    first, last = asyncio.run(run())
+    assert "event: seat" in first
+    assert "event: replaced" in last and '"CardPlayed"' not in last

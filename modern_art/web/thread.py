@@ -1,0 +1,71 @@
+"""The tables' work, off the event loop whenever it would wait for the database.
+
+Every request that reads or changes a table runs its work under the
+registry's lock through :meth:`TablesThread.run`: at once, on the event
+loop, when the lock is free and the database answers without waiting (the
+common case: no thread to hand it to); else in one worker thread, where the
+database may wait for another process's lock (up to its busy timeout, then
+the step is refused with 503). The store never waits on the loop
+(:meth:`~modern_art.web.store.Store.never_wait_in`): a lock met there raises
+:class:`~modern_art.web.tables.JournalBusyError` before anything changed, and the
+same work is done again in the thread. The ticker always runs in the thread
+(:meth:`TablesThread.in_thread`). So a database another process holds
+locked holds up the tables' requests, never the loop: the page,
+``GET /api/options``, the push streams' keep-alives and every other
+connection are answered meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+from modern_art.web.tables import JournalBusyError
+
+__all__ = ["TablesThread"]
+
+T = TypeVar("T")
+
+
+class TablesThread:
+    """One worker thread running table work in order (started on first use)."""
+
+    def __init__(self, lock: threading.RLock) -> None:
+        self.lock = lock
+        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """``work()`` holding the lock: here if it is free and nothing waits, else in the thread.
+
+        ``work`` is done again in the thread after a :class:`JournalBusyError`:
+        each of its steps writes the database before it changes anything.
+        """
+        if self.lock.acquire(blocking=False):
+            try:
+                return work()
+            except JournalBusyError:
+                pass  # another process holds the database: wait for it there, not here
+            finally:
+                self.lock.release()
+        return await self.in_thread(work)
+
+    async def in_thread(self, work: Callable[[], T]) -> T:
+        """``work()`` in the thread, holding the lock; what it returns (or raises)."""
+        if self._pool is None:
+            self._pool = concurrent.futures.ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="modern-art-tables"
+            )
+        return await asyncio.get_running_loop().run_in_executor(self._pool, self._holding, work)
+
+    def _holding(self, work: Callable[[], T]) -> T:
+        with self.lock:
+            return work()
+
+    def close(self) -> None:
+        """Let the work already asked for finish, then stop the thread."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
