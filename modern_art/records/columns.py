@@ -18,7 +18,7 @@ from modern_art.core.records import GameRecord
 from modern_art.data.actions import Action
 from modern_art.data.events import Event
 from modern_art.data.rules import Rules
-from modern_art.records.evidence import Tracer
+from modern_art.records.evidence import Cited, Tracer
 from modern_art.text.notation import card_texts, format_action
 from modern_art.text.rules_line import rules_text
 
@@ -92,23 +92,13 @@ def partition_of(rules: Rules) -> str:
     return head if len(words) == 1 else f"{head}-variant"
 
 
-class _Dictionary:
-    """A dictionary column: each distinct text once, the rows its indices."""
-
-    def __init__(self) -> None:
-        self.index: dict[str | None, int] = {}
-        self.rows: list[int] = []
-
-    def add(self, text: str) -> None:
-        found = self.index.get(text)
-        if found is None:
-            found = self.index[text] = len(self.index)
-        self.rows.append(found)
-
-    def array(self) -> pa.Array:
-        return pa.DictionaryArray.from_arrays(
-            pa.array(self.rows, pa.int32()), pa.array(list(self.index), pa.string())
-        )
+def _dictionary(texts: list[str | None], rows: pa.Array) -> pa.DictionaryArray:
+    """The dictionary column of ``texts[rows[i]]``, each distinct text once in its dictionary."""
+    distinct: dict[str | None, int] = {}
+    index = [None if text is None else distinct.setdefault(text, len(distinct)) for text in texts]
+    return pa.DictionaryArray.from_arrays(
+        pa.array(index, pa.int32()).take(rows), pa.array(list(distinct), pa.string())
+    )
 
 
 class Columns:
@@ -121,11 +111,14 @@ class Columns:
 
     def _reset(self) -> None:
         self._games: dict[str, list[object]] = {field.name: [] for field in GAMES}
-        self._numbers: dict[str, list[int | None]] = {
-            name: [] for name in ("game", "step", "seat", "price", "buyer")
-        }
-        self._texts = {name: _Dictionary() for name in ("action", "events", "rules", "decisions")}
-        self._auction: list[str | None] = []
+        self._game_rows: list[int] = []
+        self._seats: list[int] = []
+        self._steps: list[int] = []
+        self._actions: dict[Action, int] = {}
+        self._action_texts: dict[str, int] = {}
+        self._action_rows: list[int] = []
+        self._cited: dict[Cited, int] = {}
+        self._cited_rows: list[int] = []
         self.games = 0
 
     def add(
@@ -144,31 +137,34 @@ class Columns:
         rows["bots"].append(list(bots))
         rows["rules"].append(rules_text(game.rules))
         rows["seed"].append(game.seed)
-        texts = card_texts(game.rules)
+        cards = card_texts(game.rules)
         rows["deck"].append(
-            None if game.deck is None else " ".join(texts[card.id] for card in game.deck)
+            None if game.deck is None else " ".join(cards[card.id] for card in game.deck)
         )
         rows["first_auctioneer"].append(game.first_auctioneer)
         rows["steps"].append(len(game.actions))
         rows["money"].append(None if game.money is None else list(game.money))
         rows["winners"].append(None if game.winners is None else list(game.winners))
         rows["source"].append(source)
-        numbers, dictionaries = self._numbers, self._texts
-        tracer = Tracer(game.rules.artists)
-        step = 0
+        cite = Tracer(game.rules.artists).cite
+        actions, action_rows = self._actions, self._action_rows
+        cited_index, cited_rows = self._cited, self._cited_rows
         for action, happened in zip(game.actions, events, strict=True):
-            cited = tracer.cite(happened)
-            numbers["game"].append(game_id)
-            numbers["step"].append(step)
-            numbers["seat"].append(action.seat)
-            numbers["price"].append(cited.price)
-            numbers["buyer"].append(cited.buyer)
-            dictionaries["action"].add(action_text(action))
-            dictionaries["events"].add(cited.kinds)
-            dictionaries["rules"].add(cited.rules)
-            dictionaries["decisions"].add(cited.decisions)
-            self._auction.append(cited.auction)
-            step += 1
+            # Each distinct action and citation is kept once; a row is two indices.
+            found = actions.get(action)
+            if found is None:
+                texts = self._action_texts
+                found = actions[action] = texts.setdefault(action_text(action), len(texts))
+            action_rows.append(found)
+            cited = cite(happened)
+            found = cited_index.get(cited)
+            if found is None:
+                found = cited_index[cited] = len(cited_index)
+            cited_rows.append(found)
+        count = len(game.actions)
+        self._seats.extend([action.seat for action in game.actions])
+        self._game_rows.extend([game_id] * count)
+        self._steps.extend(range(count))
         self.games += 1
 
     def tables(self) -> tuple[pa.Table, pa.Table]:
@@ -177,20 +173,21 @@ class Columns:
             {name: pa.array(values, GAMES.field(name).type) for name, values in self._games.items()},
             schema=GAMES,
         )
-        numbers = self._numbers
-        auction = pa.array(self._auction, pa.string()).dictionary_encode()
+        rows = pa.array(self._cited_rows, pa.int32())
+        cited = list(self._cited)
+        texts = [_dictionary([entry[i] for entry in cited], rows) for i in range(4)]
         steps = pa.table(
             [
-                pa.array(numbers["game"], pa.int64()),
-                pa.array(numbers["step"], pa.int16()),
-                pa.array(numbers["seat"], pa.int8()),
-                self._texts["action"].array(),
-                self._texts["events"].array(),
-                self._texts["rules"].array(),
-                self._texts["decisions"].array(),
-                auction,
-                pa.array(numbers["price"], pa.int16()),
-                pa.array(numbers["buyer"], pa.int8()),
+                pa.array(self._game_rows, pa.int64()),
+                pa.array(self._steps, pa.int16()),
+                pa.array(self._seats, pa.int8()),
+                pa.DictionaryArray.from_arrays(
+                    pa.array(self._action_rows, pa.int32()),
+                    pa.array(list(self._action_texts), pa.string()),
+                ),
+                *texts,
+                pa.array([entry.price for entry in cited], pa.int16()).take(rows),
+                pa.array([entry.buyer for entry in cited], pa.int8()).take(rows),
             ],
             schema=STEPS,
         )

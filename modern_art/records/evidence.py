@@ -12,18 +12,18 @@ R4.1, a one-offer's R4.2) and a lot's sale the rule of how it was offered.
 >>> import modern_art as ma
 >>> tracer = Tracer(ma.Rules().artists)
 >>> card = ma.Rules().deck[25]
->>> cited = tracer.cite((ma.CardPlayed(0, card, 1), ma.AuctionStarted(0, card.auction, (card,), None)))
+>>> offer = (ma.CardPlayed(0, card, 1), ma.AuctionStarted(0, card.auction, (card,), None))
+>>> cited = tracer.cite(offer)
 >>> cited.kinds, cited.rules, cited.decisions
-('CardPlayed AuctionStarted', 'R2.1 R2.2 R4.2', '')
+('CardPlayed AuctionStarted', 'R2.1 R2.2 R4.1', '')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import Final, NamedTuple
 
-from attrs import frozen
 
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.cards import Auction
@@ -50,7 +50,7 @@ from modern_art.data.events import (
     TurnStarted,
 )
 
-__all__ = ["AUCTION_RULES", "DECISIONS", "EVIDENCE", "Cited", "Tracer"]
+__all__ = ["AUCTION_RULES", "CITED_RULES", "DECISIONS", "EVIDENCE", "Cited", "Tracer"]
 
 AUCTION_RULES: Final[Mapping[Auction, str]] = MappingProxyType(
     {
@@ -67,7 +67,8 @@ EVIDENCE: Final[Mapping[str, str]] = MappingProxyType(
     {
         "RoundStarted": "R6.6",
         "CardsDealt": "R6.6",
-        "TurnStarted": "R2.4 (R5.4 after a double, R6.7 after a round's end)",
+        "TurnStarted": "R2.4 (R5.4 after a pair's sale, R6.7 after a round's end, R5.5 after"
+        " a double nobody paired)",
         "AuctioneerSkipped": "R2.3",
         "CardPlayed": "R2.1 R2.2 (R5.1 for a double card)",
         "SecondCardAdded": "R5.1 (R5.3 when another seat adds it)",
@@ -109,9 +110,20 @@ DECISIONS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
 )
 """Each decision's tag, the rule that made it, and what happened."""
 
+CITED_RULES: Final = (
+    "R2.1", "R2.2", "R2.3", "R2.4",
+    "R3.2", "R3.3", "R3.4", "R3.5",
+    "R4.1", "R4.2", "R4.3", "R4.4",
+    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7",
+    "R6.1", "R6.2", "R6.3", "R6.4", "R6.5", "R6.6", "R6.7",
+    "R8.1", "R8.2",
+)  # fmt: skip
+"""Every rule a step can evidence, in the rules' order. The others are kept by every
+step alike and decide nothing one could point at: the setup (R1), R3.1 (nobody bids above
+their money), R7 (who sees what)."""
 
-@frozen
-class Cited:
+
+class Cited(NamedTuple):
     """What one step evidences, as the store keeps it: words separated by spaces."""
 
     kinds: str
@@ -143,8 +155,16 @@ class Tracer:
         self._double_player: int | None = None
         self._accepted = False
 
-    def cite(self, events: Iterable[Event]) -> Cited:
+    def cite(self, events: Sequence[Event]) -> Cited:
         """The kinds, rules and decisions of the events of the next step."""
+        if len(events) == 1:
+            # The commonest steps (a bid, a pass, a sealed bid) cite the auction's rule alone.
+            simple = _SIMPLE.get((type(events[0]), self._kind))
+            if simple is not None:
+                return simple
+        return self._cite(events)
+
+    def _cite(self, events: Sequence[Event]) -> Cited:
         kinds: list[str] = []
         rules: list[str] = []
         decisions: list[str] = []
@@ -183,7 +203,12 @@ class Tracer:
                 if event.double_player is not None:
                     add("R5.1")
             elif isinstance(event, TurnStarted):
-                add("R2.4")
+                if "R6.3" in rules:
+                    add("R6.7")  # the first offer of a round
+                elif "R5.3" in rules:
+                    add("R5.4")  # left of who added the second card
+                elif "R5.5" not in rules:  # (R5.5 names its own next auctioneer)
+                    add("R2.4")
             elif isinstance(event, BidsRevealed):
                 add("R4.3")
                 if event.tie is not None:
@@ -254,3 +279,19 @@ class Tracer:
                     return "fifth-double"
                 return "fifth-painting"
         return "hands-empty"
+
+
+_SIMPLE: Final[dict[tuple[type, Auction | None], Cited]] = {
+    **{
+        (BidPlaced, kind): Cited("BidPlaced", f"R3.2 {AUCTION_RULES[kind]}", "", None, None, None)
+        for kind in (Auction.OPEN, Auction.ONE_OFFER)
+    },
+    **{
+        (Passed, kind): Cited("Passed", AUCTION_RULES[kind], "", None, None, None)
+        for kind in (Auction.OPEN, Auction.ONE_OFFER, Auction.FIXED_PRICE)
+    },
+    (BidSealed, Auction.HIDDEN): Cited("BidSealed", "R4.3", "", None, None, None),
+    (PriceSet, Auction.FIXED_PRICE): Cited("PriceSet", "R4.4", "", None, None, None),
+    (SecondCardDeclined, None): Cited("SecondCardDeclined", "R5.2", "", None, None, None),
+}
+"""The steps of one event whose citation depends on the auction in progress only."""

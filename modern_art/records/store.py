@@ -34,6 +34,7 @@ import pyarrow.parquet as pq
 from attrs import frozen
 
 from modern_art.core.records import GameRecord
+from modern_art.core.scoring import winners
 from modern_art.core.transition import apply
 from modern_art.data.errors import IllegalAction, NotationError, RecordsError
 from modern_art.data.events import Event
@@ -312,35 +313,35 @@ class RecordStore:
         """A new part of the ``preset`` partition, dated today (UTC), to write games into."""
         return PartWriter(self.path, preset, name=name)
 
-    def append(
-        self,
-        games: Iterable[tuple[GameRecord, Sequence[str]]],
-        *,
-        source: str,
-    ) -> list[int]:
-        """Store finished games (each a record and who played each seat); their new ids.
+    def append(self, games: Iterable[tuple[GameRecord, Sequence[str], str]]) -> list[int]:
+        """Store finished games, each a record, who played each seat and its source; their ids.
 
         Each game is replayed as it is stored (its events give the steps'
         rules), so an illegal or unfinished record is refused before any is
-        written.
+        written. The games go into one new part per ``preset`` partition.
 
         Raises:
             RecordsError: a record is not a finished legal game.
         """
         traced = []
-        for number, (game, bots) in enumerate(games):
-            if not game.is_finished:
-                raise RecordsError(f"game {number + 1} of {source} is not finished: not stored")
-            traced.append((game, tuple(bots), trace(game, f"game {number + 1} of {source}")))
+        for number, (game, bots, source) in enumerate(games):
+            where = f"game {number + 1} ({source})"
+            if not isinstance(game, GameRecord) or not game.is_finished:
+                raise RecordsError(f"{where} is not a finished game record: nothing was stored")
+            if len(bots) != len(game.players):
+                raise RecordsError(f"{where}: {len(bots)} bots for {len(game.players)} seats")
+            traced.append((game, tuple(bots), source, trace(game, where)))
         ids: list[int] = []
+        if not traced:
+            return ids
         with self.locked():
             next_id = self.next_id()
             writers: dict[str, PartWriter] = {}
             try:
-                for game, bots, events in traced:
+                for game, bots, source, events in traced:
                     preset = partition_of(game.rules)
                     if preset not in writers:
-                        writers[preset] = self.writer(preset, name=f"{len(writers):04d}")
+                        writers[preset] = self.writer(preset, name=f"{os.getpid()}-{len(writers)}")
                     writers[preset].add(next_id, game, events, bots=bots, source=source)
                     ids.append(next_id)
                     next_id += 1
@@ -354,12 +355,16 @@ class RecordStore:
 
 
 def trace(game: GameRecord, where: str) -> list[tuple[Event, ...]]:
-    """The events of each step of ``game``, by replaying it (:func:`~modern_art.apply`).
+    """The events of each step of finished ``game``, replaying it (:func:`~modern_art.apply`).
 
     Raises:
-        RecordsError: an action is illegal where the record puts it.
+        RecordsError: the setup is refused, an action is illegal where the
+            record puts it, or the game ends otherwise than the record states.
     """
-    state = game.start()
+    try:
+        state = game.start()
+    except (ValueError, TypeError) as err:
+        raise RecordsError(f"{where}: the setup is refused: {err}") from None
     out: list[tuple[Event, ...]] = []
     for index, action in enumerate(game.actions):
         try:
@@ -368,6 +373,12 @@ def trace(game: GameRecord, where: str) -> list[tuple[Event, ...]]:
             raise RecordsError(f"{where}: step {index} is illegal: {err}") from None
         out.append(step.events)
         state = step.state
+    money = tuple(p.money for p in state.players)
+    if not state.is_over or money != game.money or winners(state) != game.winners:
+        raise RecordsError(
+            f"{where} does not end as its record states (money {game.money}, winners"
+            f" {game.winners})"
+        )
     return out
 
 
