@@ -31,9 +31,15 @@ from modern_art.data.errors import RecordsError
 from modern_art.records.evidence import CITED_RULES, DECISIONS, EVIDENCE
 from modern_art.records.examples import Example, examples
 from modern_art.records.generate import PLAYOUT_BOT, generate, playout_steps
+from modern_art.records.parts import Part
 from modern_art.records.queries import QUERIES, Query
-from modern_art.records.sources import export_records, import_records, import_service
-from modern_art.records.store import Part, RecordStore, StoredGame
+from modern_art.records.sources import (
+    export_records,
+    import_records,
+    import_service,
+    is_service_database,
+)
+from modern_art.records.store import RecordStore, StoredGame
 
 __all__ = [
     "CITED_RULES",
@@ -52,5 +58,6 @@ __all__ = [
     "generate",
     "import_records",
     "import_service",
+    "is_service_database",
     "playout_steps",
 ]

@@ -170,12 +170,20 @@ class Columns:
     def tables(self) -> tuple[pa.Table, pa.Table]:
         """The ``games`` and ``steps`` tables of the games gathered; the columns start afresh."""
         games = pa.table(
-            {name: pa.array(values, GAMES.field(name).type) for name, values in self._games.items()},
+            {
+                name: pa.array(values, GAMES.field(name).type)
+                for name, values in self._games.items()
+            },
             schema=GAMES,
         )
         rows = pa.array(self._cited_rows, pa.int32())
         cited = list(self._cited)
-        texts = [_dictionary([entry[i] for entry in cited], rows) for i in range(4)]
+        texts = [
+            _dictionary([entry.kinds for entry in cited], rows),
+            _dictionary([entry.rules for entry in cited], rows),
+            _dictionary([entry.decisions for entry in cited], rows),
+            _dictionary([entry.auction for entry in cited], rows),
+        ]
         steps = pa.table(
             [
                 pa.array(self._game_rows, pa.int64()),

@@ -24,7 +24,6 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, NamedTuple
 
-
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.cards import Auction
 from modern_art.data.events import (
@@ -92,7 +91,10 @@ EVIDENCE: Final[Mapping[str, str]] = MappingProxyType(
 
 DECISIONS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
     {
-        "tie-auctioneer_first": ("R4.3", "a hidden tie settled for the auctioneer or nearest left"),
+        "tie-auctioneer_first": (
+            "R4.3",
+            "a hidden tie settled for the auctioneer or nearest left",
+        ),
         "tie-clockwise_from_left": ("R4.3", "a hidden tie settled clockwise from the left"),
         "all-bid-zero": ("R4.3", "every hidden bid 0: the auctioneer takes the lot free"),
         "nobody-bid": ("R3.4", "nobody bid: the auctioneer takes the lot free"),

@@ -74,8 +74,9 @@ def examples(store: RecordStore, rule: str, limit: int = 3) -> list[Example]:
         raise RecordsError(f"the number of examples is a whole number from 1, got {limit!r}")
     tags = [tag for tag, (number, _what) in DECISIONS.items() if number == rule]
     found: dict[tuple[int, int], str] = {}
-    searches = [("decisions <> '' AND contains(decisions, ?) AND cites(decisions, ?)", tag)
-                for tag in tags]
+    searches = [
+        ("decisions <> '' AND contains(decisions, ?) AND cites(decisions, ?)", tag) for tag in tags
+    ]
     searches.append(("contains(rules, ?) AND cites(rules, ?)", rule))
     for where, word in searches:
         if len(found) >= limit:

@@ -11,7 +11,6 @@ replayed for the events. Game ``k`` of a run (from 0) is dealt with seed
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -33,7 +32,8 @@ from modern_art.data.phases import GameOver
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 from modern_art.records.columns import partition_of
-from modern_art.records.store import PartWriter, RecordStore, trace
+from modern_art.records.parts import PartWriter, trace
+from modern_art.records.store import RecordStore
 from modern_art.text.rules_line import parse_rules, rules_text
 
 __all__ = ["CHUNK_GAMES", "PLAYOUT_BOT", "generate", "playout_steps"]
@@ -65,7 +65,11 @@ def playout_steps(
     events: list[list[Event]] = []
     phase = state.phase
     while not isinstance(phase, GameOver):
-        drawn = DRAWS[type(phase)](state, phase, getrandbits) if PURE else draw(state, phase, getrandbits)
+        drawn = (
+            DRAWS[type(phase)](state, phase, getrandbits)
+            if PURE
+            else draw(state, phase, getrandbits)
+        )
         if drawn is None:
             raise ValueError(f"no seat has a legal action at step {state.step}: not a game state")
         action, seat = drawn
@@ -84,7 +88,9 @@ def _names(bots: Sequence[str]) -> tuple[str, ...]:
     return tuple(f"{bot} {seat}" for seat, bot in enumerate(bots))
 
 
-def _play(bots: tuple[str, ...], rules: Rules, seed: int) -> tuple[GameRecord, Sequence[Sequence[Event]]]:
+def _play(
+    bots: tuple[str, ...], rules: Rules, seed: int
+) -> tuple[GameRecord, Sequence[Sequence[Event]]]:
     """One game of ``bots`` dealt with ``seed``: its record and its steps' events."""
     names = _names(bots)
     if all(bot == PLAYOUT_BOT for bot in bots):
@@ -99,7 +105,13 @@ def _play(bots: tuple[str, ...], rules: Rules, seed: int) -> tuple[GameRecord, S
 
 
 def _chunk(
-    root: str, rules_line: str, bots: tuple[str, ...], first_id: int, seed: int, count: int, name: str
+    root: str,
+    rules_line: str,
+    bots: tuple[str, ...],
+    first_id: int,
+    seed: int,
+    count: int,
+    name: str,
 ) -> int:
     """Play ``count`` games into one new part of the store at ``root``; how many."""
     rules = parse_rules(rules_line)
@@ -166,15 +178,22 @@ def generate(
             f" {rules.min_players} to {rules.max_players} players"
         )
     lineup = tuple(names)
-    size = chunk if chunk is not None else min(CHUNK_GAMES, max(50, math.ceil(games / (workers * 8))))
+    size = chunk if chunk is not None else min(CHUNK_GAMES, max(50, -(-games // (workers * 8))))
     if size < 1:
         raise RecordsError(f"a chunk is at least 1 game, got {size}")
     line = rules_text(rules)
     with store.locked():
         first = store.next_id()
         tasks = [
-            (str(store.path), line, lineup, first + start, seed + start, min(size, games - start),
-             f"{os.getpid()}-{start // size:06d}")
+            (
+                str(store.path),
+                line,
+                lineup,
+                first + start,
+                seed + start,
+                min(size, games - start),
+                f"{os.getpid()}-{start // size:06d}",
+            )
             for start in range(0, games, size)
         ]
         if workers == 1:

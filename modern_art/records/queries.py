@@ -59,7 +59,8 @@ QUERIES: Final[Mapping[str, Query]] = MappingProxyType(
         "hidden-ties": Query(
             "hidden auctions by how they were settled: a tie and the rule that settled it",
             "SELECT rules_text AS rules,\n"
-            "       count(*) FILTER (cites(decisions, 'tie-auctioneer_first')) AS auctioneer_first,\n"
+            "       count(*) FILTER (cites(decisions, 'tie-auctioneer_first'))"
+            " AS auctioneer_first,\n"
             "       count(*) FILTER (cites(decisions, 'tie-clockwise_from_left'))"
             " AS clockwise_from_left,\n"
             "       count(*) FILTER (cites(decisions, 'all-bid-zero')) AS all_zero,\n"

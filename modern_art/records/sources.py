@@ -27,9 +27,7 @@ __all__ = ["export_records", "import_records", "import_service"]
 _SQLITE: bytes = b"SQLite format 3\x00"
 
 
-def import_records(
-    store: RecordStore, records: Iterable[GameRecord], *, source: str
-) -> list[int]:
+def import_records(store: RecordStore, records: Iterable[GameRecord], *, source: str) -> list[int]:
     """Store finished ``records`` read from ``source`` (a file's name); their new ids.
 
     Who played each seat is not in a record: the ``bots`` column holds ``""``.
@@ -88,7 +86,9 @@ def import_service(store: RecordStore, database: str | Path) -> tuple[list[int],
         try:
             record = from_json(result, "record")
         except SerializationError as err:
-            raise RecordsError(f"{path}: the game of table {table_id} does not read: {err}") from None
+            raise RecordsError(
+                f"{path}: the game of table {table_id} does not read: {err}"
+            ) from None
         games.append((record, _seat_bots(setup, len(record.players)), source))
         known.add(source)
     return store.append(games), skipped
