@@ -19,6 +19,7 @@ from typing import Any, Final
 from modern_art._speed import PURE
 from modern_art.agents.play import play_game
 from modern_art.agents.registry import canonical_bot, make_bot
+from modern_art.agents.runner.workers import worker_context
 from modern_art.core.dispatch import draw, play
 from modern_art.core.draws import seeded
 from modern_art.core.phase_table import DRAWS, PLAY
@@ -178,6 +179,10 @@ def generate(
             f" {rules.min_players} to {rules.max_players} players"
         )
     lineup = tuple(names)
+    if PLAYOUT_BOT in lineup and set(lineup) != {PLAYOUT_BOT}:
+        raise RecordsError(
+            f"{PLAYOUT_BOT} plays every seat or none (it is playout's loop, not a seat's bot)"
+        )
     size = chunk if chunk is not None else min(CHUNK_GAMES, max(50, -(-games // (workers * 8))))
     if size < 1:
         raise RecordsError(f"a chunk is at least 1 game, got {size}")
@@ -202,7 +207,9 @@ def generate(
                 if progress is not None:
                     progress(done)
         else:
-            with ProcessPoolExecutor(workers) as pool:
+            # Spawned, never forked: the runner's context (DuckDB and Arrow run threads).
+            pool = ProcessPoolExecutor(workers, mp_context=worker_context())
+            try:
                 pending: set[Future[int]] = set()
                 queue = list(reversed(tasks))
                 while queue or pending:
@@ -213,4 +220,8 @@ def generate(
                         done = future.result()
                         if progress is not None:
                             progress(done)
+            finally:
+                # Stopped (an error, Ctrl-C): the parts not begun are dropped; a part being
+                # written is abandoned by its worker; the parts finished stay stored.
+                pool.shutdown(wait=True, cancel_futures=True)
     return range(first, first + games)

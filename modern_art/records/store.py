@@ -195,12 +195,6 @@ class RecordStore:
 
     # reading games back -----------------------------------------------------------------
 
-    def _part_of(self, game_id: int) -> Part:
-        for part in self.parts:
-            if part.first <= game_id <= part.last:
-                return part
-        raise RecordsError(f"the store holds no game {game_id}")
-
     def game(self, game_id: int) -> StoredGame:
         """Game ``game_id``, read back from its part's row groups: its record and facts.
 
@@ -209,12 +203,13 @@ class RecordStore:
         """
         if type(game_id) is not int:
             raise RecordsError(f"a game id is a whole number, got {game_id!r}")
-        part = self._part_of(game_id)
-        games = _rows(part.games, "id", game_id)
-        if games.num_rows != 1:
-            raise RecordsError(f"the store holds no game {game_id}")
-        steps = _rows(part.steps, "game", game_id, ["game", "seat", "action"])
-        return _stored(part, games.to_pylist()[0], steps)
+        for part in self.parts:
+            if part.first <= game_id <= part.last:  # (parts of two presets may interleave)
+                games = _rows(part.games, "id", game_id)
+                if games.num_rows == 1:
+                    steps = _rows(part.steps, "game", game_id, ["game", "seat", "action"])
+                    return _stored(part, games.to_pylist()[0], steps)
+        raise RecordsError(f"the store holds no game {game_id}")
 
     def games(self) -> Iterator[StoredGame]:
         """Every game of the store, part by part, in the order of their ids within a part."""
