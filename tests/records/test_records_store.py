@@ -86,8 +86,8 @@ def test_playout_steps_plays_the_game_playout_plays() -> None:
 
 def test_games_and_steps_agree(store: records.RecordStore) -> None:
     _names, rows = store.query(
-        "SELECT g.id, g.steps, count(s.step), max(s.step) FROM games g JOIN steps s ON s.game = g.id"
-        " GROUP BY ALL"
+        "SELECT g.id, g.steps, count(s.step), max(s.step)"
+        " FROM games g JOIN steps s ON s.game = g.id GROUP BY ALL"
     )
     assert len(rows) == 72 and all(steps == count == top + 1 for _id, steps, count, top in rows)
     _names, [(low, high)] = store.query("SELECT min(id), max(id) FROM games")
@@ -197,7 +197,7 @@ def test_an_unfinished_or_illegal_record_is_refused_and_nothing_stored(tmp_path:
 
 def test_generate_refuses_what_it_cannot_play(tmp_path: Path) -> None:
     store = records.RecordStore(tmp_path / "store")
-    with pytest.raises(records.RecordsError, match="no bot|unknown"):
+    with pytest.raises(records.RecordsError, match="unknown bot 'nobody'"):
         records.generate(store, 1, bots=["nobody"])
     with pytest.raises(records.RecordsError, match="seats"):
         records.generate(store, 1, bots=["playout", "playout"], players=4)
