@@ -78,9 +78,9 @@ def test_examples_are_real_positions_whose_step_the_rule_decided(
 
 
 def test_examples_refuse_a_rule_no_step_decides(store: records.RecordStore) -> None:
-    with pytest.raises(records.RecordsError, match="R1.4 is no rule a step decides"):
+    with pytest.raises(records.RecordsError, match=r"R1\.4 is no rule a step decides"):
         records.examples(store, "R1.4")
-    with pytest.raises(records.RecordsError, match="written like R4.3"):
+    with pytest.raises(records.RecordsError, match=r"written like R4\.3"):
         records.examples(store, "hidden tie")
     assert records.examples(store, "r2.1", 1)[0].rule == "R2.1"
 
