@@ -20,9 +20,9 @@ R4.1, a one-offer's R4.2) and a lot's sale the rule of how it was offered.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.cards import Auction
@@ -153,121 +153,150 @@ class Tracer:
     def __init__(self, artists: tuple[str, ...]) -> None:
         self._artists = artists
         self._kind: Auction | None = None
+        self._rule = "R4.1"  # the rule of the auction in progress
+        self._simple = _SIMPLE[None]
         self._auctioneer = -1
         self._double_player: int | None = None
         self._accepted = False
+        # The step being read: its rules, decisions and the lot settled.
+        self._rules: list[str] = []
+        self._decisions: list[str] = []
+        self._lot: tuple[str, int, int] | None = None
 
     def cite(self, events: Sequence[Event]) -> Cited:
         """The kinds, rules and decisions of the events of the next step."""
         if len(events) == 1:
             # The commonest steps (a bid, a pass, a sealed bid) cite the auction's rule alone.
-            simple = _SIMPLE.get((type(events[0]), self._kind))
+            simple = self._simple.get(type(events[0]))
             if simple is not None:
                 return simple
-        return self._cite(events)
-
-    def _cite(self, events: Sequence[Event]) -> Cited:
-        kinds: list[str] = []
-        rules: list[str] = []
-        decisions: list[str] = []
-        auction: str | None = None
-        price: int | None = None
-        buyer: int | None = None
-
-        def add(*numbers: str) -> None:
-            for number in numbers:
-                if number not in rules:
-                    rules.append(number)
-
-        def decide(tag: str) -> None:
-            if tag not in decisions:
-                decisions.append(tag)
-            add(DECISIONS[tag][0])
-
+        self._rules = []
+        self._decisions = []
+        self._lot = None
+        kinds = []
         for event in events:
-            kinds.append(type(event).__name__)
-            if isinstance(event, BidPlaced):
-                add("R3.2", AUCTION_RULES[self._kind] if self._kind is not None else "R4.1")
-            elif isinstance(event, Passed):
-                add(AUCTION_RULES[self._kind] if self._kind is not None else "R4.1")
-            elif isinstance(event, BidSealed):
-                add("R4.3")
-            elif isinstance(event, CardPlayed):
-                add("R2.1", "R2.2")
-                if event.card.auction is Auction.DOUBLE:
-                    add("R5.1")
-                    self._double_player = event.seat
-            elif isinstance(event, AuctionStarted):
-                self._kind = event.kind
-                self._auctioneer = event.auctioneer
-                self._accepted = False
-                add(AUCTION_RULES[event.kind])
-                if event.double_player is not None:
-                    add("R5.1")
-            elif isinstance(event, TurnStarted):
-                if "R6.3" in rules:
-                    add("R6.7")  # the first offer of a round
-                elif "R5.3" in rules:
-                    add("R5.4")  # left of who added the second card
-                elif "R5.5" not in rules:  # (R5.5 names its own next auctioneer)
-                    add("R2.4")
-            elif isinstance(event, BidsRevealed):
-                add("R4.3")
-                if event.tie is not None:
-                    decide(f"tie-{event.tie.value}")
-                elif max(event.bids) == 0:
-                    decide("all-bid-zero")
-            elif isinstance(event, PriceSet):
-                add("R4.4")
-            elif isinstance(event, PriceAccepted):
-                self._accepted = True
-                add("R4.4")
-            elif isinstance(event, AuctionWon):
-                add("R3.3", "R3.5")
-                if len(event.lot) == 2:
-                    add("R5.3")
-                if self._kind is Auction.FIXED_PRICE and not self._accepted:
-                    decide("unsold-fixed-price")
-                elif event.buyer == self._auctioneer:
-                    decide("own-lot")
-                auction, price, buyer = self._settled(), event.price, event.buyer
-            elif isinstance(event, LotTakenFree):
-                if self._kind is None:  # a double card nobody paired
-                    decide("double-free")
-                    auction = "double"
-                elif "all-bid-zero" not in decisions:
-                    decide("nobody-bid")
-                    auction = self._settled()
-                else:
-                    auction = self._settled()
-                price, buyer = 0, event.seat
-            elif isinstance(event, SecondCardAdded):
-                add("R5.1")
-                if event.seat != self._double_player:
-                    decide("double-taken-over")
-            elif isinstance(event, SecondCardDeclined):
-                add("R5.2")
-            elif isinstance(event, AuctioneerSkipped):
-                decide("auctioneer-skipped")
-            elif isinstance(event, RoundEnded):
-                decide(self._ending(event))
-                add("R6.3", "R6.4")
-                self._kind = None
-            elif isinstance(event, PaintingsSold):
-                add("R6.5")
-            elif isinstance(event, CardsDealt | RoundStarted):
-                add("R6.6")
-            elif isinstance(event, GameEnded):
-                add("R8.1")
-                if len(event.winners) > 1:
-                    decide("shared-victory")
-        if auction is not None:
-            self._kind = None
-            self._double_player = None
-        return Cited(" ".join(kinds), " ".join(rules), " ".join(decisions), auction, price, buyer)
+            kind = type(event)
+            kinds.append(kind.__name__)
+            _READERS[kind](self, event)
+        lot = self._lot
+        if lot is None:
+            return Cited(
+                " ".join(kinds), " ".join(self._rules), " ".join(self._decisions), None, None, None
+            )
+        self._start(None)
+        self._double_player = None
+        return Cited(" ".join(kinds), " ".join(self._rules), " ".join(self._decisions), *lot)
+
+    def _start(self, kind: Auction | None) -> None:
+        self._kind = kind
+        self._rule = "R4.1" if kind is None else AUCTION_RULES[kind]
+        self._simple = _SIMPLE[kind]
+
+    def _add(self, *numbers: str) -> None:
+        rules = self._rules
+        for number in numbers:
+            if number not in rules:
+                rules.append(number)
+
+    def _decide(self, tag: str) -> None:
+        if tag not in self._decisions:
+            self._decisions.append(tag)
+            self._add(DECISIONS[tag][0])
 
     def _settled(self) -> str:
         return self._kind.value if self._kind is not None else "double"
+
+    # One reader a kind of event (_READERS).
+
+    def _bid(self, event: BidPlaced) -> None:
+        self._add("R3.2", self._rule)
+
+    def _passed(self, event: Passed) -> None:
+        self._add(self._rule)
+
+    def _sealed(self, event: BidSealed) -> None:
+        self._add("R4.3")
+
+    def _played(self, event: CardPlayed) -> None:
+        self._add("R2.1", "R2.2")
+        if event.card.auction is Auction.DOUBLE:
+            self._add("R5.1")
+            self._double_player = event.seat
+
+    def _started(self, event: AuctionStarted) -> None:
+        self._start(event.kind)
+        self._auctioneer = event.auctioneer
+        self._accepted = False
+        self._add(self._rule)
+        if event.double_player is not None:
+            self._add("R5.1")
+
+    def _turn(self, event: TurnStarted) -> None:
+        rules = self._rules
+        if "R6.3" in rules:
+            self._add("R6.7")  # the first offer of a round
+        elif "R5.3" in rules:
+            self._add("R5.4")  # left of who added the second card
+        elif "R5.5" not in rules:  # (R5.5 names its own next auctioneer)
+            self._add("R2.4")
+
+    def _revealed(self, event: BidsRevealed) -> None:
+        self._add("R4.3")
+        if event.tie is not None:
+            self._decide(f"tie-{event.tie.value}")
+        elif max(event.bids) == 0:
+            self._decide("all-bid-zero")
+
+    def _price(self, event: PriceSet) -> None:
+        self._add("R4.4")
+
+    def _accept(self, event: PriceAccepted) -> None:
+        self._accepted = True
+        self._add("R4.4")
+
+    def _won(self, event: AuctionWon) -> None:
+        self._add("R3.3", "R3.5")
+        if len(event.lot) == 2:
+            self._add("R5.3")
+        if self._kind is Auction.FIXED_PRICE and not self._accepted:
+            self._decide("unsold-fixed-price")
+        elif event.buyer == self._auctioneer:
+            self._decide("own-lot")
+        self._lot = (self._settled(), event.price, event.buyer)
+
+    def _free(self, event: LotTakenFree) -> None:
+        if self._kind is None:  # a double card nobody paired
+            self._decide("double-free")
+        elif "all-bid-zero" not in self._decisions:
+            self._decide("nobody-bid")
+        self._lot = (self._settled(), 0, event.seat)
+
+    def _added(self, event: SecondCardAdded) -> None:
+        self._add("R5.1")
+        if event.seat != self._double_player:
+            self._decide("double-taken-over")
+
+    def _declined(self, event: SecondCardDeclined) -> None:
+        self._add("R5.2")
+
+    def _skipped(self, event: AuctioneerSkipped) -> None:
+        self._decide("auctioneer-skipped")
+
+    def _ended(self, event: RoundEnded) -> None:
+        self._decide(self._ending(event))
+        self._add("R6.3", "R6.4")
+        self._start(None)
+
+    def _sold(self, event: PaintingsSold) -> None:
+        self._add("R6.5")
+
+    def _dealt(self, event: CardsDealt | RoundStarted) -> None:
+        self._add("R6.6")
+
+    def _game_ended(self, event: GameEnded) -> None:
+        self._add("R8.1")
+        if len(event.winners) > 1:
+            self._decide("shared-victory")
 
     def _ending(self, event: RoundEnded) -> str:
         """The tag of what ended the round: a fifth painting (R6.1, R5.6, R5.7) or empty hands."""
@@ -283,17 +312,46 @@ class Tracer:
         return "hands-empty"
 
 
-_SIMPLE: Final[dict[tuple[type, Auction | None], Cited]] = {
-    **{
-        (BidPlaced, kind): Cited("BidPlaced", f"R3.2 {AUCTION_RULES[kind]}", "", None, None, None)
-        for kind in (Auction.OPEN, Auction.ONE_OFFER)
-    },
-    **{
-        (Passed, kind): Cited("Passed", AUCTION_RULES[kind], "", None, None, None)
-        for kind in (Auction.OPEN, Auction.ONE_OFFER, Auction.FIXED_PRICE)
-    },
-    (BidSealed, Auction.HIDDEN): Cited("BidSealed", "R4.3", "", None, None, None),
-    (PriceSet, Auction.FIXED_PRICE): Cited("PriceSet", "R4.4", "", None, None, None),
-    (SecondCardDeclined, None): Cited("SecondCardDeclined", "R5.2", "", None, None, None),
+_READERS: Final[dict[type, Callable[[Tracer, Any], None]]] = {
+    BidPlaced: Tracer._bid,
+    Passed: Tracer._passed,
+    BidSealed: Tracer._sealed,
+    CardPlayed: Tracer._played,
+    AuctionStarted: Tracer._started,
+    TurnStarted: Tracer._turn,
+    BidsRevealed: Tracer._revealed,
+    PriceSet: Tracer._price,
+    PriceAccepted: Tracer._accept,
+    AuctionWon: Tracer._won,
+    LotTakenFree: Tracer._free,
+    SecondCardAdded: Tracer._added,
+    SecondCardDeclined: Tracer._declined,
+    AuctioneerSkipped: Tracer._skipped,
+    RoundEnded: Tracer._ended,
+    PaintingsSold: Tracer._sold,
+    CardsDealt: Tracer._dealt,
+    RoundStarted: Tracer._dealt,
+    GameEnded: Tracer._game_ended,
 }
-"""The steps of one event whose citation depends on the auction in progress only."""
+"""Each event kind's reader."""
+
+
+def _simple(kind: Auction | None) -> dict[type, Cited]:
+    """The steps of one event whose citation depends on the auction in progress only."""
+    rule = "R4.1" if kind is None else AUCTION_RULES[kind]
+    found: dict[type, Cited] = {
+        SecondCardDeclined: Cited("SecondCardDeclined", "R5.2", "", None, None, None)
+    }
+    if kind in (Auction.OPEN, Auction.ONE_OFFER):
+        found[BidPlaced] = Cited("BidPlaced", f"R3.2 {rule}", "", None, None, None)
+    if kind in (Auction.OPEN, Auction.ONE_OFFER, Auction.FIXED_PRICE):
+        found[Passed] = Cited("Passed", rule, "", None, None, None)
+    if kind is Auction.HIDDEN:
+        found[BidSealed] = Cited("BidSealed", "R4.3", "", None, None, None)
+    if kind is Auction.FIXED_PRICE:
+        found[PriceSet] = Cited("PriceSet", "R4.4", "", None, None, None)
+    return found
+
+
+_SIMPLE: Final = {kind: _simple(kind) for kind in (None, *AUCTION_RULES)}
+"""The steps of one event whose citation depends on the auction in progress only, by auction."""
