@@ -27,6 +27,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from modern_art import records
+from modern_art.text.rules_line import parse_rules, rules_text
+
 STORE_GAMES = (
     ("cmon", 2500, 0),
     ("cmon hidden_tie=clockwise_from_left", 500, 100_000),
@@ -36,12 +39,9 @@ STORE_GAMES = (
 _STORE: dict[str, Any] = {}
 
 
-def docs_store() -> Any:
+def docs_store() -> records.RecordStore:
     """The build's store, made on first use (a few seconds)."""
     if "store" not in _STORE:
-        from modern_art import records
-        from modern_art.text.rules_line import parse_rules
-
         folder = Path(tempfile.mkdtemp(prefix="modern-art-docs-records-"))
         store = records.RecordStore(folder / "store")
         for rules, games, seed in STORE_GAMES:
@@ -61,19 +61,19 @@ def _table(header: list[str], rows: list[list[str]], literal: int = 0) -> nodes.
     group += head
     body = nodes.tbody()
     group += body
-    for target, cells in ((head, [header]), (body, rows)):
+    for part, cells in ((head, [header]), (body, rows)):
         for cells_row in cells:
             row = nodes.row()
             for index, text in enumerate(cells_row):
                 entry = nodes.entry()
                 paragraph = nodes.paragraph()
-                if index < literal and target is body:
+                if index < literal and part is body:
                     paragraph += nodes.literal(text, text)
                 else:
                     paragraph += nodes.Text(text)
                 entry += paragraph
                 row += entry
-            target += row
+            part.append(row)
     return table
 
 
@@ -81,8 +81,6 @@ class EvidenceDirective(SphinxDirective):
     """``.. records-evidence::``: which rule each event kind and each decision evidences."""
 
     def run(self) -> list[nodes.Node]:
-        from modern_art import records
-
         kinds = _table(
             ["event kind", "rules evidenced"],
             [[kind, rules] for kind, rules in records.EVIDENCE.items()],
@@ -100,8 +98,6 @@ class QueriesDirective(SphinxDirective):
     """``.. records-queries::``: every named query with its SQL."""
 
     def run(self) -> list[nodes.Node]:
-        from modern_art import records
-
         out: list[nodes.Node] = []
         for name, query in records.QUERIES.items():
             paragraph = nodes.paragraph()
@@ -117,8 +113,6 @@ class ExamplesDirective(SphinxDirective):
     """``.. records-examples::``: one real example for each rule, from the docs' store."""
 
     def run(self) -> list[nodes.Node]:
-        from modern_art import records
-
         store = docs_store()
         out: list[nodes.Node] = []
         for rule in records.CITED_RULES:
@@ -142,9 +136,7 @@ class ExamplesDirective(SphinxDirective):
         return out
 
 
-def _rules_of(store: Any, game: int) -> str:
-    from modern_art.text.rules_line import rules_text
-
+def _rules_of(store: records.RecordStore, game: int) -> str:
     return str(rules_text(store.game(game).record.rules))
 
 
