@@ -85,10 +85,10 @@ def add_records_parser(commands: argparse._SubParsersAction[argparse.ArgumentPar
     imported = with_store(
         actions.add_parser(
             "import",
-            help="store record files (.mart text, .json) and a serve database's finished games",
+            help="store record files (.mart, .json, .jsonl) and a serve database's games",
             description="Stores every finished game of each FILE: text game records (.mart)"
-            " or a JSON record, or a modern-art serve database (SQLite), whose games"
-            " stored before are skipped.",
+            " or a JSON record, a tournament's or a match's records file (.jsonl), or a"
+            " modern-art serve database (SQLite), whose games stored before are skipped.",
         )
     )
     imported.add_argument("files", nargs="+", metavar="FILE", help="record files or databases")
@@ -207,7 +207,9 @@ def _import(store: RecordStore, files: Sequence[str]) -> int:
     from modern_art.cli.commands import read_records_file  # noqa: PLC0415
 
     for name in files:
-        if api.is_service_database(name):
+        if name.lower().endswith(".jsonl"):
+            print(f"{name}: {len(api.import_lines(store, name))} games stored")
+        elif api.is_service_database(name):
             ids, skipped = api.import_service(store, name)
             print(f"{name}: {len(ids)} finished games stored, {skipped} stored before skipped")
         else:

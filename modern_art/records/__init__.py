@@ -35,6 +35,7 @@ from modern_art.records.parts import Part
 from modern_art.records.queries import QUERIES, Query
 from modern_art.records.sources import (
     export_records,
+    import_lines,
     import_records,
     import_service,
     is_service_database,
@@ -56,6 +57,7 @@ __all__ = [
     "examples",
     "export_records",
     "generate",
+    "import_lines",
     "import_records",
     "import_service",
     "is_service_database",

@@ -51,7 +51,11 @@ class Example:
         """The example as the command prints it."""
         tags = f" ({', '.join(self.decisions)})" if self.decisions else ""
         lines = [f"{self.rule}: game {self.game}, step {self.step}{tags}", "", self.position]
-        lines += ["", f"step {self.step}: {self.action}", *(f"  {line}" for line in self.sentences)]
+        lines += [
+            "",
+            f"step {self.step}: {self.action}",
+            *(f"  {line}" for line in self.sentences),
+        ]
         return "\n".join(lines)
 
 

@@ -2,7 +2,8 @@
 
 :func:`import_records` stores records already read (``modern-art records
 import`` reads ``.mart`` text and ``.json`` files with the command's own
-reader); :func:`import_service` reads the finished games of a ``modern-art
+reader), :func:`import_lines` the JSON Lines records file of a tournament
+or a match; :func:`import_service` reads the finished games of a ``modern-art
 serve`` database through its :class:`~modern_art.web.store.Store`, and skips
 those stored before; :func:`export_records` writes games back as text
 records (:func:`~modern_art.write_records`) or JSON Lines
@@ -22,7 +23,13 @@ from modern_art.records.store import RecordStore, StoredGame
 from modern_art.text.records import write_records
 from modern_art.wire.documents import from_json, to_json
 
-__all__ = ["export_records", "import_records", "import_service"]
+__all__ = [
+    "export_records",
+    "import_lines",
+    "import_records",
+    "import_service",
+    "is_service_database",
+]
 
 _SQLITE: bytes = b"SQLite format 3\x00"
 
@@ -38,6 +45,45 @@ def import_records(store: RecordStore, records: Iterable[GameRecord], *, source:
     return store.append(
         (record, ("",) * len(record.players), f"import:{source}") for record in records
     )
+
+
+def import_lines(store: RecordStore, path: str | Path) -> list[int]:
+    """Store the games of a JSON Lines records file: a tournament's or a match's ``--records``.
+
+    Each line is a game record document (:func:`~modern_art.tournament`'s
+    ``records=``) or a match's line (``"type": "match-game"``, whose
+    ``players`` and ``seats`` give each seat's player, kept as its bot).
+
+    Raises:
+        RecordsError: the file cannot be read, or a line is neither; nothing is stored.
+    """
+    path = Path(path)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise RecordsError(f"cannot read {path}: {err}") from None
+    games: list[tuple[GameRecord, Sequence[str], str]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            found = json.loads(line)
+            if isinstance(found, dict) and found.get("type") == "match-game":
+                record = from_json(json.dumps(found["record"]), "record")
+                players, seats = found.get("players"), found.get("seats")
+                try:
+                    bots = tuple(str(players[seat]) for seat in seats)  # type: ignore[index, union-attr]
+                except (TypeError, IndexError, KeyError):
+                    bots = ("",) * len(record.players)
+            else:
+                record = from_json(line, "record")
+                bots = ("",) * len(record.players)
+        except (ValueError, KeyError, SerializationError) as err:
+            raise RecordsError(f"{path}, line {number}: not a game record ({err})") from None
+        if len(bots) != len(record.players):
+            bots = ("",) * len(record.players)
+        games.append((record, bots, f"import:{path.name}"))
+    return store.append(games)
 
 
 def is_service_database(path: str | Path) -> bool:

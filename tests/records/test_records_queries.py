@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,21 @@ def test_the_service_s_finished_games_are_stored_once(tmp_path: Path) -> None:
     assert records.import_service(store, database) == ([], 1)  # stored before: skipped
     with pytest.raises(records.RecordsError, match="not a modern-art serve database"):
         records.import_service(store, tmp_path / "missing.sqlite3")
+
+
+def test_a_tournaments_and_a_matchs_records_files_are_stored(tmp_path: Path) -> None:
+    lines = tmp_path / "tournament.jsonl"
+    ma.tournament([ma.RandomAgent, ma.HeuristicAgent, ma.RandomAgent], 3, records=lines)
+    store = records.RecordStore(tmp_path / "store")
+    ids = records.import_lines(store, lines)
+    assert len(ids) == 3 and all(ma.replay(store.game(i).record).is_over for i in ids)
+    game = store.game(ids[0]).record
+    line: dict[str, object] = {"type": "match-game", "players": ["a", "b", "c"]}
+    line |= {"seats": [2, 0, 1], "record": json.loads(ma.to_json(game))}
+    match = tmp_path / "match.jsonl"
+    match.write_text(json.dumps(line) + "\n")
+    (stored,) = records.import_lines(store, match)
+    assert store.game(stored).bots == ("c", "a", "b")
+    (tmp_path / "bad.jsonl").write_text('{"nope": 1}\n')
+    with pytest.raises(records.RecordsError, match=r"bad\.jsonl, line 1: not a game record"):
+        records.import_lines(store, tmp_path / "bad.jsonl")
