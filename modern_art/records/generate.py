@@ -56,6 +56,7 @@ def playout_steps(
     actions and each action's events.
 
     >>> import modern_art as ma
+    >>> from modern_art.records import playout_steps
     >>> start = ma.new_game(3, seed=4)
     >>> end, actions, events = playout_steps(start, 4)
     >>> end == ma.playout(start, seed=4), len(actions) == len(events) == end.step
