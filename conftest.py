@@ -4,8 +4,9 @@
 (``--doctest-modules``). The framework adapters import numpy, PettingZoo,
 Gymnasium or OpenSpiel, which only the ``rl`` and ``openspiel`` extras
 install, and the web table imports Starlette (the ``web`` extra); without them
-those modules are left out here, and the tests in ``tests/envs/`` and
-``tests/web/test_web_*.py`` say what is missing (and fail when ``CI`` is set).
+those modules are left out here, and the tests in ``tests/envs/``,
+``tests/web/test_web_*.py`` and ``tests/records/`` say what is missing (and
+fail when ``CI`` is set); the records store needs the ``records`` extra.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ _NEEDS = {
     "modern_art/envs/openspiel.py": ("numpy", "pyspiel"),
     # The web table (the web extra): its modules' doctests need Starlette and uvicorn.
     "modern_art/web/*.py": ("starlette", "uvicorn"),
+    # The records store (the records extra): pyarrow and DuckDB.
+    "modern_art/records/*.py": ("pyarrow", "duckdb"),
 }
 
 # The web table's test helpers import Starlette's test client at the top, and

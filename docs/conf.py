@@ -40,6 +40,7 @@ extensions = [
     "rule_reference",
     "module_map",
     "modern_art_docs",
+    "records_docs",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

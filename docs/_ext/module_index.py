@@ -38,6 +38,7 @@ LAYERS = (
     "envs",
     "web",
     "site",
+    "records",
 )
 """The layer folders in order, each importing only those before it; then ``scale``."""
 

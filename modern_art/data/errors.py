@@ -5,7 +5,8 @@ A refused action or text (:class:`IllegalAction`, :class:`NotationError`,
 :class:`ProtocolError`) is a ``ValueError``: the value given is at fault. A
 failure of something running (:class:`EngineError`, a table's refusal
 :class:`TableError`, the service's database :class:`StoreError`, a command
-:class:`CommandError`, the site writer :class:`SiteError`) is a
+:class:`CommandError`, the site writer :class:`SiteError`, the records store
+:class:`RecordsError`) is a
 ``RuntimeError``. Each is raised by the layer it names and handed on from
 that layer's module as well (``modern_art.web.store.StoreError`` is this
 module's class), so code that catches one catches it wherever it came from.
@@ -29,6 +30,7 @@ __all__ = [
     "IllegalAction",
     "NotationError",
     "ProtocolError",
+    "RecordsError",
     "ReplayError",
     "SerializationError",
     "SiteError",
@@ -229,3 +231,9 @@ class CommandError(RuntimeError):
 
 class SiteError(RuntimeError):
     """The browser site cannot be written; the message says what is missing and how to get it."""
+
+
+class RecordsError(RuntimeError):
+    """The records store (``modern_art.records``) cannot do what was asked: a damaged or
+    foreign file (the message names it; nothing is changed), a game it does not hold, a
+    refused query or record."""

@@ -486,6 +486,27 @@ class Store:
                          table_id)  # fmt: skip
         return None if row is None else str(row[0])
 
+    def finished_games(self) -> list[tuple[str, str, str, float | None]]:
+        """Every finished table, oldest first: ``(id, setup JSON, record JSON, ended)``.
+
+        What ``modern-art records import`` reads (``modern_art.records``); it
+        writes nothing.
+
+        Raises:
+            StoreError: the file cannot be read.
+        """
+        try:
+            with self._lock:
+                rows = self._db.execute(
+                    "SELECT id, setup, result, ended FROM game_tables"
+                    " WHERE status = 'finished' AND result IS NOT NULL ORDER BY rowid"
+                ).fetchall()
+        except sqlite3.DatabaseError as err:
+            raise StoreError(
+                f"{self.path} cannot be read ({err}): restore it from a backup"
+            ) from None
+        return [(str(a), str(b), str(c), d) for a, b, c, d in rows]
+
     def setup(self, table_id: str) -> dict[str, Any] | None:
         """A stored table's setup (seats, bots, policy), or ``None`` if absent or unreadable.
 

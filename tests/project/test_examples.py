@@ -34,7 +34,7 @@ def test_example_runs(path: Path) -> None:
     """The example exits with status 0 and prints something, using this checkout's package."""
     absent = [name for name in _requires(path) if importlib.util.find_spec(name) is None]
     if absent:
-        missing(f"{path.name} needs {', '.join(absent)}: install the rl/openspiel extras")
+        missing(f"{path.name} needs {', '.join(absent)}: install the extras it names")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, str(path)],
