@@ -25,8 +25,6 @@ CONFIG: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encod
 ]["importlinter"]
 CONTRACTS: list[dict[str, Any]] = CONFIG["contracts"]
 
-MAX_LINES = 400
-"""A module that grows past this holds two ideas (DESIGN.md, "The house")."""
 
 
 # The one ignored import made at module level: the compiled build reads its own
@@ -177,16 +175,6 @@ def _modules() -> Iterator[tuple[str, Path]]:
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = path.relative_to(ROOT).with_suffix("").parts
         yield ".".join(parts[:-1] if parts[-1] == "__init__" else parts), path
-
-
-def test_no_module_is_longer_than_400_lines() -> None:
-    """No module under modern_art/ has more than 400 lines."""
-    long = {
-        path.relative_to(ROOT).as_posix(): lines
-        for _, path in _modules()
-        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
-    }
-    assert long == {}, f"split these by idea: {long}"
 
 
 def _is_type_checking(test: ast.expr) -> bool:
