@@ -26,7 +26,6 @@ CONFIG: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encod
 CONTRACTS: list[dict[str, Any]] = CONFIG["contracts"]
 
 
-
 # The one ignored import made at module level: the compiled build reads its own
 # sources (the reason is beside it in pyproject.toml). Every other is lazy.
 EAGER_IGNORES = {"modern_art._speed -> pathlib"}
