@@ -23,15 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from modern_art.data.actions import Action
 from modern_art.data.events import Event
 from modern_art.seeing.views import PlayerView
 
-if TYPE_CHECKING:
-    from modern_art.envs.learned import NumpyPolicy
-    from modern_art.envs.policy import PolicyAgent
+# No import of modern_art.envs here, not even for types: the compiled build's
+# type check follows this module from the registry, in an environment with no numpy.
 
 __all__ = ["LearnedAgent"]
 
@@ -44,8 +43,8 @@ class LearnedAgent:
             the most likely legal action).
         weights: a weights file or a ``modern-art train`` checkpoint (``.npz``);
             ``None``: the shipped weights.
-        policy: a policy already loaded (training evaluates its network so);
-            it takes the place of ``weights``.
+        policy: a :class:`~modern_art.envs.learned.NumpyPolicy` already loaded
+            (training evaluates its network so); it takes the place of ``weights``.
 
     Raises:
         ImportError: numpy is missing (the ``rl`` extra).
@@ -58,7 +57,7 @@ class LearnedAgent:
         seed: int | None = None,
         weights: str | Path | None = None,
         *,
-        policy: NumpyPolicy | None = None,
+        policy: Any = None,
     ) -> None:
         try:
             # The envs layer above: numpy's inference, loaded on request
@@ -72,8 +71,9 @@ class LearnedAgent:
             ) from err
         self.seed = seed
         self.weights = None if weights is None else str(weights)
-        self.network: NumpyPolicy = policy if policy is not None else load_policy(weights)
-        self._agent: PolicyAgent = PolicyAgent(self._choose, name="learned")
+        self.network: Any = policy if policy is not None else load_policy(weights)
+        """The :class:`~modern_art.envs.learned.NumpyPolicy` it plays."""
+        self._agent: Any = PolicyAgent(self._choose, name="learned")
         self._table: tuple[Any, int, int] | None = None
 
     def _choose(self, observation: Any, mask: Any) -> int:
@@ -81,13 +81,14 @@ class LearnedAgent:
 
         assert self._table is not None
         rules, players, seat = self._table
-        return self.network(features(observation, rules, players, seat), mask)
+        return int(self.network(features(observation, rules, players, seat), mask))
 
     def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
         """The most likely legal action of the policy, from the seat's view and events."""
         assert view.seat is not None  # an agent acts for a seat
         self._table = (view.rules, view.num_players, view.seat)
-        return self._agent.act(view, events)
+        action: Action = self._agent.act(view, events)
+        return action
 
     @property
     def name(self) -> str:

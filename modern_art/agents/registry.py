@@ -169,10 +169,10 @@ def canonical_bot(name: str) -> str:
         ValueError: no bot has that name; the message lists the names.
 
     >>> from modern_art.agents.registry import canonical_bot
-    >>> canonical_bot("chess")
+    >>> canonical_bot("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'chess': choose among random, heuristic, montecarlo, search, learned (or mc)
+    ValueError: unknown bot 'chess': choose among random, heuristic, ..., learned (or mc)
     """
     key = name.strip().lower()
     key = ALIASES.get(key, key)

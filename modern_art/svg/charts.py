@@ -219,9 +219,9 @@ def curve_chart(points: Sequence[CurvePoint], *, par: float, x_label: str = "upd
             f' stroke="{colour}" stroke-width="2"/>'
         )
         for p in mine:
-            x, y = at(p[1], p[2]).split(",")
+            cx, cy = at(p[1], p[2]).split(",")
             parts.append(
-                f'<circle cx="{x}" cy="{y}" r="2.5" fill="{colour}"><title>{text(name, 30)}'
+                f'<circle cx="{cx}" cy="{cy}" r="2.5" fill="{colour}"><title>{text(name, 30)}'
                 f" at {p[1]:g}: {p[2]:.1%} ({p[3]:.1%} to {p[4]:.1%})</title></circle>"
             )
         legend_y = top + 16 * i + 8

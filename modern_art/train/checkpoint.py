@@ -57,7 +57,7 @@ def _write(path: Path, arrays: Mapping[str, Any]) -> None:
     """Write ``arrays`` to ``path`` whole or not at all (a reader never sees half a file)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
-    np.savez(buffer, **arrays)  # type: ignore[arg-type]
+    np.savez(buffer, **arrays)
     part = path.with_name(path.name + ".part")
     part.write_bytes(buffer.getvalue())
     os.replace(part, path)

@@ -12,6 +12,7 @@ ValueError: players must be from 3 to 5, got 7 (R1.1)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from attrs import asdict, field, frozen
@@ -42,6 +43,10 @@ def _lineups(text: str, what: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _widths(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 def _positive(name: str, value: object) -> None:
     if type(value) is not int or value < 1:
         raise ValueError(f"{name} must be a positive int, got {value!r}")
@@ -67,7 +72,7 @@ class TrainConfig:
     """Seats at every table (R1.1)."""
     opponents: str = "heuristic,self,random"
     """The other seats' bots, one kind a table: registry names, or ``self``."""
-    hidden: tuple[int, ...] = field(default=(256, 256), converter=tuple)
+    hidden: tuple[int, ...] = field(default=(256, 256), converter=_widths)
     """The hidden layers' widths."""
     learning_rate: float = 3e-4
     gamma: float = 1.0

@@ -28,7 +28,7 @@ from modern_art.envs.codec import ActionCodec
 from modern_art.envs.learned import features
 from modern_art.envs.policy import PolicyAgent
 from modern_art.envs.rewards import final_rewards
-from modern_art.seeing.views import PlayerView
+from modern_art.seeing.views import OwnView
 
 __all__ = ["Recorder", "teacher_games"]
 
@@ -55,7 +55,7 @@ class Recorder:
         self.rows.append((features(observation, *self._table), mask != 0, index))
         return index
 
-    def act(self, view: PlayerView, events: Sequence[Event]) -> Action:
+    def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """The heuristic bot's action, recorded."""
         assert view.seat is not None
         self._table = (view.rules, view.num_players, view.seat)
@@ -124,7 +124,8 @@ def imitate(
 
     @eqx.filter_jit
     def step(model: Any, state: Any, *data: Any) -> tuple[Any, Any, Any]:
-        grads, hit = eqx.filter_grad(loss, has_aux=True)(model, *data)
+        gradient: Any = eqx.filter_grad(loss, has_aux=True)
+        grads, hit = gradient(model, *data)
         updates, state = optimizer.update(grads, state, eqx.filter(model, eqx.is_array))
         return eqx.apply_updates(model, updates), state, hit
 

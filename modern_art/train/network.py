@@ -119,8 +119,9 @@ def _put(net: Network, where: Any, arrays: Mapping[str, Any], w: str, b: str) ->
         if name not in arrays or tuple(arrays[name].shape) != tuple(want):
             got = None if name not in arrays else tuple(arrays[name].shape)
             raise ValueError(f"weights {name!r}: want shape {tuple(want)}, got {got}")
-    return eqx.tree_at(
+    out: Network = eqx.tree_at(
         lambda n: (where(n).weight, where(n).bias),
         net,
         (jnp.asarray(arrays[w].T, jnp.float32), jnp.asarray(arrays[b], jnp.float32)),
     )
+    return out

@@ -77,9 +77,8 @@ def make_step(optimizer: optax.GradientTransformation, config: TrainConfig) -> A
 
     @eqx.filter_jit
     def step(net: Network, opt_state: Any, *data: jax.Array) -> tuple[Network, Any, Any]:
-        grads, stats = eqx.filter_grad(_loss, has_aux=True)(
-            net, *data, config.clip, config.entropy, config.value_weight
-        )
+        loss: Any = eqx.filter_grad(_loss, has_aux=True)
+        grads, stats = loss(net, *data, config.clip, config.entropy, config.value_weight)
         updates, opt_state = optimizer.update(grads, opt_state, eqx.filter(net, eqx.is_array))
         return eqx.apply_updates(net, updates), opt_state, stats
 
