@@ -59,16 +59,12 @@ class LearnedAgent:
         *,
         policy: Any = None,
     ) -> None:
-        try:
-            # The envs layer above: numpy's inference, loaded on request
-            # (named in pyproject.toml's layers contract).
-            from modern_art.envs.learned import load_policy  # noqa: PLC0415
-            from modern_art.envs.policy import PolicyAgent  # noqa: PLC0415
-        except ImportError as err:  # pragma: no cover - the rl extra is missing
-            raise ImportError(
-                "the learned bot needs numpy: from a clone of the repository,"
-                " pip install -e '.[rl]'; once published, pip install 'modern-art[rl]'"
-            ) from err
+        # The envs layer above: numpy's inference, loaded on request (named in
+        # pyproject.toml's layers contract); without numpy, modern_art.envs's
+        # ImportError says what to install.
+        from modern_art.envs.learned import load_policy  # noqa: PLC0415
+        from modern_art.envs.policy import PolicyAgent  # noqa: PLC0415
+
         self.seed = seed
         self.weights = None if weights is None else str(weights)
         self.network: Any = policy if policy is not None else load_policy(weights)

@@ -32,6 +32,11 @@ def parser(prog: str = "modern-art train") -> argparse.ArgumentParser:
     )
     p.add_argument("--out", default="train-run", help="the run's folder (default train-run)")
     p.add_argument("--resume", action="store_true", help="continue from OUT/checkpoint.npz")
+    p.add_argument(
+        "--init",
+        metavar="PATH",
+        help="start from the network of this weights file or checkpoint, not a random one",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--seed", type=int, default=_DEFAULTS.seed)
     p.add_argument("--updates", type=int, default=_DEFAULTS.updates, help="PPO updates in all")
@@ -117,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             config,
             args.out,
             resume=args.resume,
+            init=args.init,
             progress=not args.no_progress and sys.stderr.isatty(),
             report=lambda line: print(line, flush=True),
         )

@@ -36,7 +36,7 @@ import numpy as np
 from modern_art.agents.runner.seating import derived_seed
 from modern_art.data.rules import Rules
 from modern_art.envs.codec import ActionCodec
-from modern_art.envs.learned import NumpyPolicy, feature_size, policy_meta
+from modern_art.envs.learned import NumpyPolicy, feature_size, policy_meta, read_npz
 from modern_art.svg.charts import curve_chart
 from modern_art.train.checkpoint import Checkpoint, export, load, save
 from modern_art.train.config import TrainConfig
@@ -109,6 +109,7 @@ def train(
     folder: str | Path,
     *,
     resume: bool = False,
+    init: str | Path | None = None,
     progress: bool = False,
     report: Report | None = None,
 ) -> Checkpoint:
@@ -119,12 +120,16 @@ def train(
             from the checkpoint's (to train on).
         folder: where the checkpoint, the curve and the weights go.
         resume: continue from ``folder/checkpoint.npz``.
+        init: start from this weights file or checkpoint's network (not from
+            a random one): to train a shipped policy on, against other
+            opponents, say. Not with ``resume``.
         progress: show a progress bar (rich) on the terminal.
         report: called with a line after each evaluation (``print``, say).
 
     Raises:
         FileNotFoundError: ``resume`` and no checkpoint in ``folder``.
-        ValueError: ``resume`` with options other than the checkpoint's.
+        ValueError: ``resume`` with options other than the checkpoint's, or
+            with ``init``; ``init`` of a network of another shape.
     """
     out = Path(folder)
     say = report or (lambda _line: None)
@@ -144,6 +149,11 @@ def train(
     opt_state = optimizer.init(eqx.filter(net, eqx.is_array))
     path = out / "checkpoint.npz"
     started = time.perf_counter()
+    if init is not None:
+        if resume:
+            raise ValueError("resume continues its own checkpoint: give no init")
+        net = from_arrays(net, read_npz(init)[0])
+        say(f"starting from the network of {init}")
     if resume:
         kept = load(path)
         if kept.config.to_json() | {"updates": 0} != config.to_json() | {"updates": 0}:

@@ -190,6 +190,12 @@ def test_the_command_trains_writes_the_curve_and_refuses_what_does_not_fit(
     assert main([*options, "--updates", "3", "--resume", "--seed", "6"]) == 2
     assert "other options" in capsys.readouterr().err
     assert main(["--out", str(tmp_path / "none"), "--resume"]) == 2
+    other = [*options[2:], "--out", str(tmp_path / "other"), "--init", str(out / "learned.npz")]
+    assert main(other) == 0
+    assert "starting from the network of" in capsys.readouterr().out
+    assert main([*other, "--resume"]) == 2  # resume continues its own checkpoint
+    assert main([*other, "--hidden", "8", "--out", str(tmp_path / "third")]) == 2
+    assert "want shape" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["--tables", "5"])  # not a multiple of the seats times the opponents
     assert "multiple of" in capsys.readouterr().err
