@@ -8,6 +8,10 @@ Par is 25%: a bot no better than its rivals wins a quarter of the games.
 An OpenSkill ladder (Plackett-Luce, the ``openskill`` package) rates all
 bots on every game played, each seat ranked by its final money.
 
+``--learned`` plays the learned bot (``learned``, trained by ``modern-art
+train``) against three of each other bot instead, and ``--write`` puts its
+table between the ``learned-table`` markers.
+
 With ``--write``, the table replaces the part of README.md and of
 docs/search.rst between the ``strength-table`` markers, stating the games
 actually played, each pairing's budgets and its seconds a game; a run
@@ -45,6 +49,9 @@ from modern_art.agents.factories import BOT_NAMES, bot_factory  # noqa: E402
 from modern_art.agents.search.tree import DEFAULT_ITERATIONS  # noqa: E402
 from modern_art.agents.standings import Outcome, standings  # noqa: E402
 
+LEARNED = ("learned",)
+"""Bots measured only as the one bot against three of each other bot (never as the three):
+the trained policy's rows make a table of their own (``--learned``)."""
 Row = tuple[str, str, float, float, float, int, float, int]
 """A pairing's row: bot, rival, win rate, interval low and high, games, seconds a game
 (wall time, ``--workers`` games at once), the search's budget."""
@@ -108,6 +115,11 @@ def main() -> None:
         help="play the installed modern_art (a compiled build), not this checkout's sources",
     )
     parser.add_argument("--only", action="append", default=[], help="X:Y pairings to play")
+    parser.add_argument(
+        "--learned",
+        action="store_true",
+        help="the learned bot against three of each other bot (its own table)",
+    )
     parser.add_argument("--write", action="store_true", help="update README.md and the docs")
     parser.add_argument(
         "--rewrite",
@@ -120,7 +132,9 @@ def main() -> None:
         kept = json.loads((folder / "summary.json").read_text())
         last = argparse.Namespace(**kept["args"])
         rows = table_rows(folder, kept)
-        finish(render(rows, ladder(read_records(folder, rows)), last), args.write)
+        expected = learned_pairings(last) if getattr(last, "learned", False) else None
+        table = render(rows, ladder(read_records(folder, rows)), last, expected)
+        finish(table, args.write, learned=expected is not None)
         return
     budgets = dict(_budget(text) for text in args.iterations_for)
     args.compiled = ma.COMPILED
@@ -131,9 +145,12 @@ def main() -> None:
         summary["pairings"] = before.get("pairings", [])
         summary["timing"] = before.get("timing", {})
     bots = args.bots.split(",")
-    pairs = [tuple(p.split(":", 1)) for p in args.only] or [
-        (x, y) for x in bots for y in bots if x != y
-    ]
+    expected = learned_pairings(args) if args.learned else None
+    pairs = (
+        [tuple(p.split(":", 1)) for p in args.only]
+        or expected
+        or [(x, y) for x in bots for y in bots if x != y and LEARNED[0] not in (x, y)]
+    )
     for x, y in pairs:
         iterations = budgets.get((x, y), args.iterations)
         make = {n: bot_factory(n, playouts=args.playouts, iterations=iterations) for n in (x, y)}
@@ -165,7 +182,14 @@ def main() -> None:
         )
         save(folder, summary)
     rows = table_rows(folder, summary)
-    finish(render(rows, ladder(read_records(folder, rows)), args), args.write)
+    table = render(rows, ladder(read_records(folder, rows)), args, expected)
+    finish(table, args.write, learned=expected is not None)
+
+
+def learned_pairings(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The learned table's pairings: the learned bot against three of each other bot."""
+    rivals = [b for b in args.bots.split(",") if b not in LEARNED and b != "random"]
+    return [(LEARNED[0], y) for y in rivals]
 
 
 class Clock:
@@ -239,25 +263,35 @@ def save(folder: Path, summary: dict[str, Any]) -> None:
     part.replace(folder / "summary.json")  # whole or not at all, for a reader meanwhile
 
 
-def finish(table: str, write: bool) -> None:
+def finish(table: str, write: bool, *, learned: bool = False) -> None:
     """Print ``table``; with ``write``, put it into README.md and docs/search.rst."""
     print(table)
     if write:
         for target in (ROOT / "README.md", ROOT / "docs" / "search.rst"):
-            write_between(target, table, rst=target.suffix == ".rst")
+            marker = "learned-table" if learned else "strength-table"
+            write_between(target, table, rst=target.suffix == ".rst", marker=marker)
 
 
 def render(
-    rows: list[Row], board: list[tuple[str, float, float]], args: argparse.Namespace
+    rows: list[Row],
+    board: list[tuple[str, float, float]],
+    args: argparse.Namespace,
+    expected: list[tuple[str, str]] | None = None,
 ) -> str:
-    """The table of ``rows`` and the ladder, under a heading that says what ran."""
+    """The table of ``rows`` and the ladder, under a heading that says what ran.
+
+    ``expected`` is the pairings a full table has; by default every ordered
+    pair of the bots in ``rows``.
+    """
     games = sorted({r[5] for r in rows})
     names = sorted({r[0] for r in rows} | {r[1] for r in rows})
-    missing = len(names) * (len(names) - 1) - len({(r[0], r[1]) for r in rows})
+    if expected is None:
+        expected = [(x, y) for x in names for y in names if x != y]
+    missing = len(set(expected) - {(r[0], r[1]) for r in rows})
     full = all(g >= FULL for g in games) and missing == 0
     short = [] if all(g >= FULL for g in games) else [f"the full table needs {FULL} a pairing"]
     if missing:
-        short.append(f"{missing} of the {len(names) * (len(names) - 1)} pairings not played")
+        short.append(f"{missing} of the {len(expected)} pairings not played")
     budgets = sorted({r[7] for r in rows if "search" in r[:2]})
     why = f" ({'; '.join(short)})" if short else ""
     heading = (
@@ -288,12 +322,13 @@ def render(
     return "\n".join(lines)
 
 
-def write_between(path: Path, table: str, *, rst: bool) -> None:
+def write_between(path: Path, table: str, *, rst: bool, marker: str = "strength-table") -> None:
+    """Put ``table`` between ``path``'s ``marker`` start and end lines."""
     text = path.read_text(encoding="utf-8")
     start, end = (
-        ("..  strength-table-start", "..  strength-table-end")
+        (f"..  {marker}-start", f"..  {marker}-end")
         if rst
-        else ("<!-- strength-table-start -->", "<!-- strength-table-end -->")
+        else (f"<!-- {marker}-start -->", f"<!-- {marker}-end -->")
     )
     body = _rst_table(table) if rst else table
     pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)

@@ -47,11 +47,21 @@ exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 nitpicky = False
 
-# The framework adapters (docs/rl.rst) need the rl and openspiel extras. Without
+# The framework adapters and the training (docs/rl.rst) need the rl, openspiel
+# and train extras. Without
 # them the build still works: autodoc mocks the frameworks, and that page's
 # examples are skipped (CI installs the extras, and tests/project/test_docs.py runs
 # the page's examples there).
-FRAMEWORKS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel")
+FRAMEWORKS = (
+    "numpy",
+    "gymnasium",
+    "pettingzoo",
+    "pyspiel",
+    "open_spiel",
+    "jax",
+    "optax",
+    "equinox",
+)
 MISSING_EXTRAS = [name for name in FRAMEWORKS if importlib.util.find_spec(name) is None]
 autodoc_mock_imports = MISSING_EXTRAS
 
@@ -99,7 +109,8 @@ def _without_examples(
     app: object, what: str, name: str, obj: object, options: object, lines: list[str]
 ) -> None:
     """Drop the ``>>>`` examples of the adapters' docstrings when their extras are missing."""
-    if not MISSING_EXTRAS or not name.startswith("modern_art.envs"):
+    needs_extras = ("modern_art.envs", "modern_art.train", "modern_art.agents.learned")
+    if not MISSING_EXTRAS or not name.startswith(needs_extras):
         return
     kept: list[str] = []
     in_example = False

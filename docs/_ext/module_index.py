@@ -18,6 +18,7 @@ from pathlib import Path
 
 __all__ = [
     "LAYERS",
+    "ORDER",
     "Layer",
     "ModuleEntry",
     "first_paragraph",
@@ -39,11 +40,20 @@ LAYERS = (
     "web",
     "site",
     "records",
+    "train",
 )
 """The layer folders in order, each importing only those before it; then ``scale``."""
 
 MODULE_LAYERS = ("scale",)
-"""Layers that are one module at the top of the package, after the folders."""
+"""Layers that are one module at the top of the package, beside the faces."""
+
+ORDER = (
+    *LAYERS[: LAYERS.index("site") + 1],
+    *MODULE_LAYERS,
+    *LAYERS[LAYERS.index("site") + 1 :],
+)
+"""Every layer in the map's order: the folders up to the faces, ``scale`` beside them,
+then ``train``, which builds on ``envs``."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +164,7 @@ def module_map(package: Path) -> tuple[Layer, ...]:
     for module in modules:
         by_layer.setdefault(module.layer, []).append(module)
     top = package.name
-    order = ["", *LAYERS, *MODULE_LAYERS]
+    order = ["", *ORDER]
     names = order + sorted(set(by_layer) - set(order))
     layers: list[Layer] = []
     for name in names:

@@ -13,7 +13,7 @@ appears in every one of them, with its own budget in each place:
   pure build several times slower than CPython.
 
 >>> BOT_NAMES
-('random', 'heuristic', 'montecarlo', 'search')
+('random', 'heuristic', 'montecarlo', 'search', 'learned')
 >>> canonical_bot("MC")
 'montecarlo'
 >>> make_bot("random", seed=3)
@@ -33,6 +33,7 @@ from attrs import field, frozen
 
 from modern_art.agents.base import Agent
 from modern_art.agents.heuristic import HeuristicAgent
+from modern_art.agents.learned import LearnedAgent
 from modern_art.agents.montecarlo import MonteCarloAgent
 from modern_art.agents.random_agent import RandomAgent
 from modern_art.agents.search.tree import SearchAgent
@@ -78,6 +79,8 @@ class Bot:
     """Its budget at a web table, where a bot's turn is answered within the request."""
     browser_budget: Budget = field(factory=dict, converter=_frozen_budget)
     """Its budget in the static site, where Pyodide runs the pure build several times slower."""
+    browser: bool = True
+    """Whether the static site seats it (the page's Pyodide loads no numpy)."""
 
     def factory(self, budget: Mapping[str, float | None] | None = None) -> Callable[..., Agent]:
         """A picklable agent factory taking ``seed=`` (or the seed as its one argument).
@@ -92,7 +95,8 @@ class Bot:
         """
         given = {k: v for k, v in (budget or {}).items() if k in self.options and v is not None}
         chosen = given or dict(self.budget)
-        self.agent(**chosen)  # refuses a bad budget now, not in a worker process
+        if chosen:
+            self.agent(**chosen)  # refuses a bad budget now, not in a worker process
         return functools.partial(self.agent, **chosen) if chosen else self.agent
 
 
@@ -135,9 +139,18 @@ BOTS: Mapping[str, Bot] = MappingProxyType(
             table_budget={"iterations": 50},
             browser_budget={"iterations": 25},
         ),
+        # Trained by self-play (modern-art train); numpy plays it, the weights are package data.
+        "learned": Bot(
+            "learned",
+            LearnedAgent,
+            "a network trained by self-play (PPO), numpy inference",
+            "Learned: a network trained by self-play, quick",
+            browser=False,
+        ),
     }
 )
-"""Every built-in bot by its name, weakest first: the order help texts and the site list them."""
+"""Every built-in bot by its name, the hand-written ones weakest first, then the trained one:
+the order help texts and the site list them."""
 
 BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 """The built-in bots' names, weakest first (the keys of :data:`BOTS`)."""
@@ -156,10 +169,10 @@ def canonical_bot(name: str) -> str:
         ValueError: no bot has that name; the message lists the names.
 
     >>> from modern_art.agents.registry import canonical_bot
-    >>> canonical_bot("chess")
+    >>> canonical_bot("chess")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'chess': choose among random, heuristic, montecarlo, search (or mc)
+    ValueError: unknown bot 'chess': choose among random, heuristic, ..., learned (or mc)
     """
     key = name.strip().lower()
     key = ALIASES.get(key, key)

@@ -296,6 +296,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a static site that plays in the browser, no server; modern-art site --help",
         description="Writes a static site: the library in Pyodide, a table, modern-art.js.",
     ).set_defaults(run="site")
+    # `train` parses its own options too (modern_art.train.command, the train extra).
+    commands.add_parser(
+        "train",
+        add_help=False,
+        help="train the bot 'learned' by self-play (the train extra); modern-art train --help",
+        description="Trains a policy by self-play (PPO) and writes its weights and curve.",
+    ).set_defaults(run="train")
     add_engine_parser(commands)
     add_match_parser(commands)
     add_records_parser(commands)
@@ -318,6 +325,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from modern_art.site.command import main as site  # noqa: PLC0415 (a face above)
 
         return site(arguments[1:])
+    if arguments[:1] == ["train"]:
+        try:
+            from modern_art.train.command import main as train  # noqa: PLC0415 (a face above)
+        except ImportError as err:
+            print(f"modern-art train: {err}", file=sys.stderr)
+            return 2
+        return train(arguments[1:])
     parser = build_parser()
     args = parser.parse_args(arguments)
     if getattr(args, "run", None) is None:

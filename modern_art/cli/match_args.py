@@ -28,13 +28,15 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         " that game; the match goes on.",
         epilog="PLAYER: a built-in bot ("
         + ", ".join(BOTS)
-        + ") or engine:COMMAND, e.g. 'engine:node examples/engines/random_bot.js'.",
+        + "), learned:PATH (the learned bot with weights from modern-art train) or"
+        " engine:COMMAND, e.g. 'engine:node examples/engines/random_bot.js'.",
     )
     parser.add_argument(
         "players",
         nargs="+",
         metavar="PLAYER",
-        help="3 to 5 players: a bot's name or engine:COMMAND (split as a shell would)",
+        help="3 to 5 players: a bot's name, learned:PATH or engine:COMMAND (split as a"
+        " shell would)",
     )
     parser.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")

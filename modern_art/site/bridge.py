@@ -29,10 +29,11 @@ from modern_art.agents.registry import BOTS as LIBRARY_BOTS
 __all__ = ["BOTS", "BridgeGame", "new_game", "open_game", "version"]
 
 BOTS: Mapping[str, Callable[[int], ma.Agent]] = MappingProxyType(
-    {name: bot.factory(bot.browser_budget) for name, bot in LIBRARY_BOTS.items()}
+    {name: bot.factory(bot.browser_budget) for name, bot in LIBRARY_BOTS.items() if bot.browser}
 )
 """The bots the page can seat, by name, each made with a seed: every bot of the one registry
-(:data:`modern_art.agents.registry.BOTS`), weakest first, with its browser budget
+(:data:`modern_art.agents.registry.BOTS`) that plays in the browser
+(:attr:`~modern_art.agents.registry.Bot.browser`), weakest first, with its browser budget
 (:attr:`~modern_art.agents.registry.Bot.browser_budget`): the page runs the pure build in
 Pyodide, several times slower than CPython. Read-only.
 """

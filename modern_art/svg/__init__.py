@@ -17,7 +17,7 @@ request only, and needs no drawing package.
 
 from modern_art.svg._markup import artist_color
 from modern_art.svg.board import board, card
-from modern_art.svg.charts import money_chart, standings_chart, standings_html
+from modern_art.svg.charts import curve_chart, money_chart, standings_chart, standings_html
 from modern_art.svg.palette import palette_css
 from modern_art.svg.turn_flow import turn_flow
 from modern_art.svg.value_board import BoardAfterRound, value_board, value_rounds
@@ -27,6 +27,7 @@ __all__ = [
     "artist_color",
     "board",
     "card",
+    "curve_chart",
     "money_chart",
     "palette_css",
     "standings_chart",

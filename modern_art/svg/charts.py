@@ -1,12 +1,15 @@
-"""Tournament pictures: win rates with confidence intervals, and final money per bot.
+"""Tournament pictures: win rates with confidence intervals, final money per bot, a learning curve.
 
-Both read a :class:`~modern_art.TournamentResult` and nothing else, so
-``modern-art simulate --report`` and a notebook draw the same charts.
+The first two read a :class:`~modern_art.TournamentResult` and nothing else, so
+``modern-art simulate --report`` and a notebook draw the same charts;
+:func:`curve_chart` draws win rates with their intervals over a training run
+(``modern-art train``'s ``curve.svg``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 from modern_art.svg._markup import document, text
 
@@ -15,7 +18,7 @@ if TYPE_CHECKING:
     # sits above the pictures, and agents/standings.py draws with these charts).
     from modern_art.agents.standings import Standing, TournamentResult
 
-__all__ = ["money_chart", "standings_chart", "standings_html"]
+__all__ = ["CurvePoint", "curve_chart", "money_chart", "standings_chart", "standings_html"]
 
 _WIDTH = 680
 _LABEL = 130
@@ -164,3 +167,76 @@ def standings_html(result: TournamentResult) -> str:
         f"<th>mean money</th><th>sd</th></tr></thead><tbody>{rows}</tbody></table>"
         f"<div>{standings_chart(result)}</div><div>{money_chart(result)}</div>"
     )
+
+
+CurvePoint: TypeAlias = tuple[str, float, float, float, float]
+"""One evaluation of a learning curve: (series, x, win rate, interval low, interval high)."""
+
+_SERIES = ("#5b8fd1", "#c0392b", "#27ae60", "#8e44ad", "#d68910")
+_CURVE_H = 260
+
+
+def curve_chart(points: Sequence[CurvePoint], *, par: float, x_label: str = "updates") -> str:
+    """Win rates over a run, one line a series, each point's 95% interval a band; par dashed.
+
+    >>> from modern_art import svg
+    >>> points = [("random", 0, 0.2, 0.1, 0.3), ("random", 10, 0.6, 0.5, 0.7)]
+    >>> picture = svg.curve_chart(points, par=0.25)
+    >>> picture.count("<polyline"), "par 25%" in picture
+    (1, True)
+    """
+    series = list(dict.fromkeys(p[0] for p in points))
+    xs = [p[1] for p in points]
+    low_x, high_x = min(xs, default=0.0), max(xs, default=1.0)
+    span = (high_x - low_x) or 1.0
+    top, bottom = 34, 34 + _CURVE_H
+    left, width = 60, _WIDTH - 60 - 150
+
+    def at(x: float, y: float) -> str:
+        return f"{round(left + (x - low_x) / span * width, 1)},{round(bottom - y * _CURVE_H, 1)}"
+
+    parts = [f'<text x="{left}" y="18" font-weight="bold">Win rate, 95% interval</text>']
+    for pct in (0, 25, 50, 75, 100):
+        y = round(bottom - pct / 100 * _CURVE_H, 1)
+        parts.append(
+            f'<line x1="{left}" y1="{y}" x2="{left + width}" y2="{y}" stroke="currentColor"'
+            ' stroke-opacity="0.2"/>'
+            f'<text x="{left - 6}" y="{y + 4}" text-anchor="end" font-size="10">{pct}%</text>'
+        )
+    par_y = round(bottom - par * _CURVE_H, 1)
+    parts.append(
+        f'<line x1="{left}" y1="{par_y}" x2="{left + width}" y2="{par_y}" stroke="#c0392b"'
+        f' stroke-dasharray="4 3"/><text x="{left + width + 6}" y="{par_y + 4}"'
+        f' font-size="10">par {par:.0%}</text>'
+    )
+    for i, name in enumerate(series):
+        colour = _SERIES[i % len(_SERIES)]
+        mine = sorted((p for p in points if p[0] == name), key=lambda p: p[1])
+        band = [at(p[1], p[4]) for p in mine] + [at(p[1], p[3]) for p in reversed(mine)]
+        parts.append(
+            f'<polygon points="{" ".join(band)}" fill="{colour}" fill-opacity="0.15"/>'
+            f'<polyline points="{" ".join(at(p[1], p[2]) for p in mine)}" fill="none"'
+            f' stroke="{colour}" stroke-width="2"/>'
+        )
+        for p in mine:
+            cx, cy = at(p[1], p[2]).split(",")
+            parts.append(
+                f'<circle cx="{cx}" cy="{cy}" r="2.5" fill="{colour}"><title>{text(name, 30)}'
+                f" at {p[1]:g}: {p[2]:.1%} ({p[3]:.1%} to {p[4]:.1%})</title></circle>"
+            )
+        legend_y = top + 16 * i + 8
+        parts.append(
+            f'<line x1="{left + width + 6}" y1="{legend_y}" x2="{left + width + 26}"'
+            f' y2="{legend_y}" stroke="{colour}" stroke-width="2"/>'
+            f'<text x="{left + width + 30}" y="{legend_y + 4}" font-size="11">against'
+            f" {text(name, 14)}</text>"
+        )
+    parts.append(
+        f'<text x="{left}" y="{bottom + 16}" font-size="10">{low_x:g}</text>'
+        f'<text x="{left + width}" y="{bottom + 16}" font-size="10" text-anchor="end">'
+        f"{high_x:g}</text>"
+        f'<text x="{left + width / 2}" y="{bottom + 30}" font-size="11" text-anchor="middle">'
+        f"{text(x_label, 40)}</text>"
+    )
+    label = f"Win rate over a training run against {', '.join(series)}, with 95% intervals"
+    return document(_WIDTH, bottom + 40, label, "".join(parts))

@@ -63,3 +63,27 @@ def test_a_stopped_pairing_counts_its_games_and_resume_keeps_the_other_rows(
     strength.main()
     rewritten = capsys.readouterr().out
     assert "| heuristic | random | 100.0% | 34.2% to 100.0% | 2 | n/a |" in rewritten
+
+
+def test_the_learned_table_counts_its_own_pairings_and_has_its_own_markers(
+    tmp_path: Path,
+) -> None:
+    """``--learned``: the learned bot against three of each other bot but random, apart."""
+    pytest.importorskip("openskill", reason="the ladder needs openskill (the test extra)")
+    strength = load(ROOT / "benchmarks" / "strength.py")
+    args = argparse.Namespace(seed=1, playouts=16, iterations=50, bots="random,heuristic,learned")
+    assert strength.learned_pairings(args) == [("learned", "heuristic")]
+    args.bots = "random,heuristic,montecarlo,search,learned"
+    expected = strength.learned_pairings(args)
+    assert expected == [("learned", "heuristic"), ("learned", "montecarlo"), ("learned", "search")]
+    row = ("learned", "heuristic", 0.4, 0.35, 0.45, 400, 0.1, 50)
+    table = strength.render([row], [], args, expected)
+    assert table.startswith("PARTIAL run: 400 games a pairing (2 of the 3 pairings not played)")
+    page = tmp_path / "README.md"
+    page.write_text(
+        "<!-- strength-table-start -->\nkept\n<!-- strength-table-end -->\n"
+        "<!-- learned-table-start -->\nold\n<!-- learned-table-end -->\n"
+    )
+    strength.write_between(page, table, rst=False, marker="learned-table")
+    text = page.read_text()
+    assert "kept" in text and "old" not in text and "| learned | heuristic | 40.0% |" in text

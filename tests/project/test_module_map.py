@@ -25,7 +25,7 @@ rule_index = load(DOCS / "_ext" / "rule_index.py")
 
 PACKAGE = ROOT / "modern_art"
 MAP = module_index.module_map(PACKAGE)
-ORDER = (*module_index.LAYERS, *module_index.MODULE_LAYERS)
+ORDER = module_index.ORDER
 
 
 def _tree() -> set[str]:

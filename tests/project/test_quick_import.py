@@ -34,6 +34,11 @@ NOT_LOADED = (
     "modern_art.scale",
     "starlette",
     "uvicorn",
+    "modern_art.train",
+    "jax",
+    "optax",
+    "equinox",
+    "numpy",
 )
 """What ``import modern_art`` alone leaves unloaded."""
 
@@ -142,3 +147,18 @@ def test_the_first_use_table_matches_the_imports_for_type_checkers() -> None:
     assert {module: tuple(names) for module, names in table.items()} == _first_use_table()
     lazy = {name for names in table.values() for name in names}
     assert lazy <= set(ma.__all__)
+
+
+def test_the_bot_registry_loads_no_numpy_and_the_learned_bot_no_jax() -> None:
+    """The registry names ``learned`` without numpy; playing it loads numpy, never JAX."""
+    code = "from modern_art.agents.registry import BOTS\n"
+    code += "print(json.dumps([m for m in ('numpy', 'jax') if m in sys.modules]))"
+    assert _fresh(code) == []
+    try:
+        import numpy  # noqa: F401
+    except ImportError:  # the rl extra is missing: the registry part above still holds
+        return
+    code = "from modern_art.agents.registry import make_bot\n"
+    code += "ma.play_game([make_bot('learned'), ma.RandomAgent(1), ma.RandomAgent(2)], seed=1)\n"
+    code += _loaded(("numpy", "jax", "optax", "equinox", "modern_art.train"))
+    assert _fresh(code) == ["numpy"]

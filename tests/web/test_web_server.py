@@ -89,7 +89,7 @@ def test_open_table_gives_the_opener_a_token_and_the_others_invitations(
         (b'{"names": ["a", "b", ""]}', "the name of seat 2 must be 1 to 24 characters"),
         (
             b'{"bot": "genius"}',
-            "bot must be one of ['heuristic', 'montecarlo', 'random', 'search']",
+            "bot must be one of ['heuristic', 'learned', 'montecarlo', 'random', 'search']",
         ),
         (b'{"seed": -1}', "seed must be a whole number"),
         (b'{"seed": true}', "seed must be a whole number"),

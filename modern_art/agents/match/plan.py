@@ -1,9 +1,11 @@
 """What a match is: its players, its seeds and its schedule (seats rotated, deals shared).
 
-A PLAYER is a built-in bot's name (:data:`~modern_art.agents.registry.BOTS`)
-or ``engine:COMMAND``. In game ``g`` of a match of ``n`` players, seat ``s``
-holds player ``(s + g) % n``, and games ``k*n`` to ``k*n + n - 1`` share one
-deal: each deal is played from every seat by every player.
+A PLAYER is a built-in bot's name (:data:`~modern_art.agents.registry.BOTS`),
+``learned:PATH`` (the bot ``learned`` playing the weights file or training
+checkpoint at PATH, ``modern-art train``'s) or ``engine:COMMAND``. In game
+``g`` of a match of ``n`` players, seat ``s`` holds player ``(s + g) % n``,
+and games ``k*n`` to ``k*n + n - 1`` share one deal: each deal is played
+from every seat by every player.
 
 >>> plan = MatchPlan.of(["heuristic", "random", "engine:node bot.js"], seed=4)
 >>> [plan.seats(g) for g in range(4)]
@@ -17,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from attrs import field, frozen
 
@@ -25,7 +28,7 @@ from modern_art.agents.engine.agent import EngineAgent
 from modern_art.agents.engine.pool import EnginePool
 from modern_art.agents.engine.process import split_command
 from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
-from modern_art.agents.registry import FALLBACK_BOT, canonical_bot, make_bot
+from modern_art.agents.registry import BOTS, FALLBACK_BOT, canonical_bot, make_bot
 from modern_art.agents.runner.seating import Rotation, derived_seed
 from modern_art.data.rules import Rules
 
@@ -33,6 +36,9 @@ __all__ = ["ENGINE_PREFIX", "MatchPlan", "Player", "derived_seed"]
 
 ENGINE_PREFIX = "engine:"
 """A PLAYER that starts with this is an engine's command line."""
+
+LEARNED_PREFIX = "learned:"
+"""A PLAYER that starts with this is the bot ``learned`` with the weights file that follows."""
 
 MAX_LABEL = 64
 """A player's name at the table is its PLAYER text cut to this many characters."""
@@ -48,14 +54,22 @@ class Player:
     """The built-in bot's registered name; ``None`` for an engine."""
     command: str | None
     """The engine's command line; ``None`` for a bot."""
+    weights: str | None = None
+    """The weights file of ``learned:PATH``; ``None``: the bot's own."""
 
     @classmethod
     def parse(cls, text: str) -> Player:
         """The player ``text`` names.
 
         Raises:
-            ValueError: an unknown bot, or an engine with an empty or unsplittable command.
+            ValueError: an unknown bot, an engine with an empty or unsplittable
+                command, or ``learned:PATH`` with no file at PATH.
         """
+        if text.startswith(LEARNED_PREFIX):
+            path = text[len(LEARNED_PREFIX) :].strip()
+            if not path or not Path(path).is_file():
+                raise ValueError(f"{text!r}: no weights file {path!r} (learned:PATH)")
+            return cls(text, "learned", None, path)
         if text.startswith(ENGINE_PREFIX):
             command = text[len(ENGINE_PREFIX) :].strip()
             split_command(command)
@@ -143,6 +157,9 @@ class MatchPlan:
     def agent(self, entry: int, seed: int, pool: EnginePool | None) -> Agent:
         """A fresh agent for player ``entry``: its bot, or its engine with a seeded fallback."""
         player = self.players[entry]
+        if player.weights is not None:
+            agent: Agent = BOTS["learned"].agent(seed=seed, weights=player.weights)
+            return agent
         if player.command is None:
             assert player.bot is not None
             return make_bot(player.bot, seed=seed, playouts=self.playouts)
