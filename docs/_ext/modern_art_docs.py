@@ -17,6 +17,10 @@
     ``RULES``), as a table and as an SVG picture of the value board.
     Option ``:artist:`` picks the artist to follow.
 
+It also refuses (a warning, so ``-W`` fails) a page whose name is one Sphinx
+writes itself (``search``, ``genindex``, ...): Sphinx's page would replace it
+in the built site without a word.
+
 It also resolves references to ``modern_art.<module>.<Name>`` (how autodoc
 writes type hints) to the documented ``modern_art.<Name>``.
 """
@@ -372,6 +376,23 @@ def _alias_names_in_generics() -> None:
     forward_ref.__repr__ = lambda self: str(self.name)  # type: ignore[method-assign]
 
 
+SPHINX_PAGES = frozenset({"search", "genindex", "py-modindex", "modindex", "searchindex", "objects"})
+"""The pages the HTML builder writes itself: no source page may take one of these names."""
+
+
+def _no_page_takes_a_sphinx_name(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Warn for each source page named as a page Sphinx writes (its page would win)."""
+    from sphinx.util import logging
+
+    for docname in sorted(env.found_docs & SPHINX_PAGES):
+        logging.getLogger(__name__).warning(
+            "docs/%s: Sphinx writes its own %s.html, which would replace this page; rename it",
+            docname,
+            docname,
+            location=docname,
+        )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives and the reference resolver."""
     _alias_names_in_generics()
@@ -385,4 +406,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("turn-flow", TurnFlow)
     app.add_directive("board-picture", BoardPicture)
     app.connect("missing-reference", _documented_name)
+    app.connect("env-before-read-docs", _no_page_takes_a_sphinx_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
