@@ -20,6 +20,7 @@ from modern_art.agents.registry import BOT_NAMES
 from modern_art.cli.engine import add_engine_parser
 from modern_art.cli.match_args import add_match_parser
 from modern_art.cli.options import bot_name, positive, seconds
+from modern_art.cli.position import add_parsers as add_position_parsers
 from modern_art.data.errors import CommandError
 
 __all__ = ["build_parser", "main"]
@@ -297,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     ).set_defaults(run="site")
     add_engine_parser(commands)
     add_match_parser(commands)
+    add_position_parsers(commands)
     return parser
 
 
@@ -335,7 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    from modern_art.cli import commands, hints, match, play, simulate  # noqa: PLC0415 (need rich)
+    from modern_art.cli import commands, hints, match, play, position, simulate  # noqa: PLC0415
     from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
@@ -344,6 +346,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "simulate": simulate.simulate,
             "match": match.match,
             "analyse": hints.analyse_position,
+            "position": position.position,
+            "ask": position.ask,
         }.get(args.run, commands.run)
         return handler(args)
     except KeyboardInterrupt:
