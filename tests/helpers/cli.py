@@ -20,9 +20,13 @@ FAST_BOTS = "heuristic,random,heuristic"
 
 
 def run(
-    *args: str, stdin: str = "", timeout: float = 300, env: dict[str, str] | None = None
+    *args: str,
+    stdin: str = "",
+    timeout: float = 300,
+    env: dict[str, str] | None = None,
+    cwd: Path = ROOT,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m modern_art ARGS`` from the project root, as a user would.
+    """Run ``python -m modern_art ARGS`` from the project root (or ``cwd``), as a user would.
 
     ``stdin`` is typed in; ``env`` adds to (or overrides) the test's own
     environment. The result holds the exit code and the text of stdout and
@@ -33,7 +37,7 @@ def run(
         input=stdin,
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=cwd,
         timeout=timeout,
         check=False,
         env={**os.environ, **env} if env else None,
