@@ -41,7 +41,9 @@ def test_R6_1_ask_says_the_fifth_painting_ends_the_round_unsold_naming_each_rule
     done = run("ask", str(out), "0 play melim/o")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "Ann offers Daniel Melim (open), the 5th Daniel Melim this round. (R2.1, R2.2)"
+    assert (
+        lines[0] == "Ann offers Daniel Melim (open), the 5th Daniel Melim this round. (R2.1, R2.2)"
+    )
     assert lines[1] == "Round 2 ends: Daniel Melim 1st (+30). (R6.1-R6.4)"
     assert "Ann sells 2 Daniel Melim paintings at 50 each for 100. (R6.5)" in lines
     assert "Bo sells 2 Daniel Melim paintings at 50 each for 100. (R6.5)" in lines
@@ -74,7 +76,9 @@ def test_position_refuses_what_it_cannot_make_saying_why(tmp_path: Path) -> None
     """Too few hands, a step past the record, a position no game reaches: exit 1, in words."""
     done = run("position", "Ann", "Bo", "Cy", "--hand", "...")
     assert done.returncode == 1 and "give --hand once for each of the 3 seats" in done.stderr
-    done = run("position", "Ann", "Bo", "Cy", "--hand", "melim/o", "--hand", "...", "--hand", "...")
+    done = run(
+        "position", "Ann", "Bo", "Cy", "--hand", "melim/o", "--hand", "...", "--hand", "..."
+    )
     assert done.returncode == 1 and "cannot arise in a game" in done.stderr
     path = tmp_path / "game.json"
     path.write_text(ma.to_json(ma.play_game([ma.RandomAgent()] * 3, seed=1)), encoding="utf-8")

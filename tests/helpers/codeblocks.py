@@ -64,7 +64,9 @@ class Block:
     include: str | None = None
 
 
-_DIRECTIVE = re.compile(r"^(\s*)\.\. (code-block|code|sourcecode|doctest|testcode|testsetup|literalinclude)::\s*(.*)$")
+_DIRECTIVE = re.compile(
+    r"^(\s*)\.\. (code-block|code|sourcecode|doctest|testcode|testsetup|literalinclude)::\s*(.*)$"
+)
 _FENCE = re.compile(r"^```(\S*)\s*$")
 
 
@@ -112,9 +114,11 @@ def rst_blocks(path: Path) -> list[Block]:
                     shown = shown.split(options["start-after"], 1)[1].lstrip("\n")
                 blocks.append(Block(path.name, i + 1, language, shown, fragment, str(included)))
             else:
-                language = {"doctest": "pycon", "testcode": "python", "testsetup": "testsetup"}.get(
-                    kind, argument or "python"
-                )
+                language = {
+                    "doctest": "pycon",
+                    "testcode": "python",
+                    "testsetup": "testsetup",
+                }.get(kind, argument or "python")
                 blocks.append(Block(path.name, i + 1, language, text, fragment))
             i = after
             continue
@@ -152,7 +156,9 @@ def markdown_blocks(path: Path) -> list[Block]:
         while i < len(lines) and lines[i].strip() != "```":
             body.append(lines[i])
             i += 1
-        blocks.append(Block(path.name, start + 1, match.group(1) or "text", "\n".join(body) + "\n"))
+        blocks.append(
+            Block(path.name, start + 1, match.group(1) or "text", "\n".join(body) + "\n")
+        )
         i += 1
     return blocks
 
@@ -184,8 +190,8 @@ def run_page(path: Path) -> list[str]:
         if block.language in PYTHON:
             try:
                 with contextlib.redirect_stdout(io.StringIO()):
-                    exec(compile(block.text, where, "exec"), namespace)  # noqa: S102 - the docs' own code
-            except BaseException as exc:  # noqa: BLE001 - every failure is reported
+                    exec(compile(block.text, where, "exec"), namespace)
+            except BaseException as exc:
                 failures.append(f"{where}: {type(exc).__name__}: {exc}")
             continue
         test = parser.get_doctest(block.text, namespace, where, str(path), block.line - 1)

@@ -47,7 +47,7 @@ def main() -> None:
 
     importlib.util.find_spec = find_spec
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    import pytest  # noqa: PLC0415 (after the packages are hidden)
+    import pytest
 
     sys.exit(pytest.main(["-p", "_hypothesis_pytestplugin", *sys.argv[2:]]))
 

@@ -16,9 +16,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-import pytest
-
 import conftest
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 

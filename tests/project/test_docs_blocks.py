@@ -36,7 +36,10 @@ from tests.helpers.webkit import missing
 PAGES = [*sorted((ROOT / "docs").glob("*.rst")), ROOT / "README.md"]
 
 PAGE_NEEDS = {
-    "rl.rst": (("numpy", "pettingzoo", "gymnasium", "pyspiel"), "pip install -e '.[rl,openspiel]'"),
+    "rl.rst": (
+        ("numpy", "pettingzoo", "gymnasium", "pyspiel"),
+        "pip install -e '.[rl,openspiel]'",
+    ),
     "scale.rst": (("ray",), "pip install -e '.[ray]'"),
 }
 """Pages whose blocks need an optional extra: the modules, and the one command that brings them."""
@@ -71,7 +74,10 @@ def test_every_block_runs_in_a_fresh_interpreter(page: Path, tmp_path: Path) -> 
         missing(f"{page.name} needs {', '.join(absent)}: {install}")
     # A reader in a clone: the examples at hand, what a block writes in a folder of its own.
     (tmp_path / "examples").symlink_to(ROOT / "examples")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
     done = subprocess.run(
         [sys.executable, "-m", "tests.helpers.codeblocks", str(page)],
         capture_output=True,

@@ -40,7 +40,11 @@ def _title(page: str) -> str:
     text = (DOCS / f"{page}.rst").read_text(encoding="utf-8")
     lines = text.splitlines()
     for above, below in zip(lines, lines[1:], strict=False):
-        if above.strip() and re.fullmatch(r"([=\-~^\"'#*+])\1+", below) and len(below) >= len(above):
+        if (
+            above.strip()
+            and re.fullmatch(r"([=\-~^\"'#*+])\1+", below)
+            and len(below) >= len(above)
+        ):
             return above.strip()
     included = re.search(r"\.\. include:: (\S+\.md)", text)
     assert included, f"{page}.rst has no title"
@@ -107,10 +111,22 @@ def test_a_page_named_as_sphinx_s_own_page_fails_the_build(tmp_path: Path) -> No
         f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['modern_art_docs']\n",
         encoding="utf-8",
     )
-    (source / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   search\n", encoding="utf-8")
+    (source / "index.rst").write_text(
+        "Home\n====\n\n.. toctree::\n\n   search\n", encoding="utf-8"
+    )
     (source / "search.rst").write_text("Mine\n====\n\nText.\n", encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(source), str(tmp_path / "out")],
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "-q",
+            "-b",
+            "html",
+            str(source),
+            str(tmp_path / "out"),
+        ],
         capture_output=True,
         text=True,
         timeout=300,

@@ -55,7 +55,9 @@ def _play(seed: int, players: int) -> set[str]:
 
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 5))
-def test_every_shown_action_is_read_back_as_it_is_over_whole_games(seed: int, players: int) -> None:
+def test_every_shown_action_is_read_back_as_it_is_over_whole_games(
+    seed: int, players: int
+) -> None:
     """In whole random games, each view's legal actions and each record action read back."""
     _play(seed, players)
 
@@ -80,7 +82,9 @@ def test_the_engine_protocol_s_view_shows_whole_actions_lined_up_with_legal() ->
             message = json.loads(act_line(view, time_ms=1000))
             shown = message["view"]["legal_actions"]
             assert len(shown) == len(message["legal"])
-            for entry, text, action in zip(shown, message["legal"], view.legal_actions, strict=True):
+            for entry, text, action in zip(
+                shown, message["legal"], view.legal_actions, strict=True
+            ):
                 assert ma.from_json(json.dumps(entry), "action") == action
                 assert text == ma.format_action(action)
         state = ma.apply(state, rng.choice(ma.legal_actions(state))).state
