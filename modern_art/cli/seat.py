@@ -65,12 +65,20 @@ class Human:
         out: where to print.
         seat: the person's seat.
         show_view: prints the full tables for ``t``.
+        payout_hint: print the payout hint with each auction's question;
+            ``play --hint`` turns it off, its analysis says the payout too.
     """
 
     def __init__(
-        self, out: Console, seat: int, show_view: Callable[[], None] | None = None
+        self,
+        out: Console,
+        seat: int,
+        show_view: Callable[[], None] | None = None,
+        *,
+        payout_hint: bool = True,
     ) -> None:
         self.out = out
+        self.payout_hint = payout_hint
         self.seat = seat
         self.show_view = show_view
         self.out_of: Hashable | None = None
@@ -91,7 +99,7 @@ class Human:
         if isinstance(seen.phase, Offering | DoubleOffer):
             self.out.print(counts_line(seen))
             self.out.print(hand_line(seen))
-        question = prompt_text(seen)
+        question = prompt_text(seen, hint=self.payout_hint)
         again = question.rpartition("\n")[2]  # after a refusal, only the question's last line
         pending: Action | None = None  # a costly answer waiting to be typed again
         while True:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import modern_art as ma
@@ -71,9 +72,31 @@ def test_play_hint_shows_the_analysis_before_each_decision() -> None:
         stdin="q\n",
     )
     assert result.returncode == 0, result.stderr
-    assert "Hint (4 sampled deals, if the table plays like the heuristic bot):" in result.stdout
-    assert "best by the round's end" in result.stdout
-    assert "a painting pays" in result.stdout
+    assert "Hint: what each choice is worth by the round's end, against the others" in result.stdout
+    assert "<- best" in result.stdout
+    assert "the others' average" in result.stdout
+
+
+def test_play_hint_is_one_hint_in_a_players_words_at_an_auction(tmp_path: Path) -> None:
+    """At an auction, --hint gives each choice's worth, the best marked, and no second hint."""
+    result = run(
+        "play",
+        "--seed",
+        "3",
+        "--bots",
+        FAST_BOTS,
+        "--hint",
+        "--hint-samples",
+        "4",
+        stdin="1\n" * 3 + "q\n",
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Payout hint" not in out  # the question's own hint is left out under --hint
+    assert "if the round ended now; at the round's end" in out
+    marked = [line for line in out.splitlines() if line.endswith("<- best")]
+    assert marked and all("±" in line for line in marked)
+    assert re.search(r"\d+\.\d ± \d+\.\d (ahead of|behind) the others' average|level with", out)
 
 
 def test_search_is_a_bot_of_the_command() -> None:
