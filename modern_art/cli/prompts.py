@@ -12,6 +12,8 @@ rule, before the engine is asked.
 
 from __future__ import annotations
 
+import re
+
 from modern_art.cli.narrate import EXPLAIN, card_text
 from modern_art.cli.safe import markup_safe
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
@@ -262,6 +264,8 @@ def refusal(seen: PlayerView, action: Action) -> str | None:
         if price is not None and price > money:
             return f"you have {money}, so you cannot pay the price of {price} (R3.1)."
     phase = seen.phase
+    if isinstance(action, Pass) and isinstance(auction, HiddenAuctionView):
+        return "there is no passing in a hidden auction: bid 0 if you do not want the lot (R4.3)."
     if isinstance(action, Pass) and isinstance(phase, Offering):
         return "it is your turn to offer a painting: you cannot pass; type a card's number (R2.1)."
     if (
@@ -306,3 +310,17 @@ def warning(seen: PlayerView, action: Action) -> str | None:
                 f" buying it at {amount} loses at least {amount - value}."
             )
     return None
+
+
+def second_person(text: str, seat: int) -> str:
+    """The library's words about ``seat`` as said to the person in it: "you", "your".
+
+    >>> second_person("seat 0 passed and may bid again only after someone raises", 0)
+    'you passed and may bid again only after someone raises'
+    >>> second_person("it is seat 1's turn to offer a painting, not seat 0's (R2.1)", 0)
+    "it is seat 1's turn to offer a painting, not yours (R2.1)"
+    """
+    text = re.sub(rf"\bnot seat {seat}'s\b", "not yours", text)
+    text = re.sub(rf"\bseat {seat}'s\b", "your", text)
+    return re.sub(rf"\bseat {seat}\b", "you", text)
+

@@ -17,7 +17,14 @@ from rich.console import Console
 
 from modern_art.agents import Host
 from modern_art.cli.howto import SUMMARY
-from modern_art.cli.prompts import counts_line, hand_line, prompt_text, refusal, status_line
+from modern_art.cli.prompts import (
+    counts_line,
+    hand_line,
+    prompt_text,
+    refusal,
+    second_person,
+    status_line,
+)
 from modern_art.cli.prompts import warning as stake_warning
 from modern_art.cli.safe import markup_safe
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
@@ -132,7 +139,8 @@ class Human:
             try:
                 return host.apply(action)
             except IllegalAction as exc:
-                self.out.print(f"[red]Not allowed:[/] {markup_safe(str(exc))}")
+                said = second_person(str(exc), self.seat)  # "seat 0" is you here
+                self.out.print(f"[red]Not allowed:[/] {markup_safe(said)}")
 
     def _read(self) -> str | None:
         """One answer, lower-cased; ``None`` after a request answered here (help, tables)."""
