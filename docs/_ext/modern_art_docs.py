@@ -12,6 +12,9 @@
     the content is the caption.
 ``.. deck-table:: cmon``
     An edition's deck as a table: each artist's cards by auction symbol.
+``.. card-codes::``
+    Every preset's card codes in the notation (``Melim/O#25``): each
+    artist's code and its cards' ids by auction symbol.
 ``.. value-table:: three_rounds`` and ``.. value-board:: three_rounds``
     The rounds a module's ``play()`` returns (events, with the module's
     ``RULES``), as a table and as an SVG picture of the value board.
@@ -230,6 +233,24 @@ class DeckTable(SphinxDirective):
         return [_table(headers, rows, ["deck-table"])]
 
 
+class CardCodes(SphinxDirective):
+    """Every preset's card codes in the notation: each artist's code, its cards' ids by symbol."""
+
+    def run(self) -> list[nodes.Node]:
+        from modern_art.text.notation import LETTERS, card_text  # noqa: PLC0415
+
+        symbols = list(ma.Auction)
+        headers = ["Preset", "Artist", "Code", *(f"{s.label} ({LETTERS[s]})" for s in symbols)]
+        rows = []
+        for name, rules in ma.presets().items():
+            for artist in rules.artists:
+                cards = [c for c in rules.deck if c.artist == artist]
+                code = card_text(cards[0]).split("/")[0]
+                ids = [" ".join(str(c.id) for c in cards if c.auction is s) or "-" for s in symbols]
+                rows.append([name, artist, code, *ids])
+        return [_table(headers, rows, ["card-codes"])]
+
+
 def _table(headers: list[str], rows: list[list[str]], classes: list[str]) -> nodes.table:
     table = nodes.table(classes=classes)
     group = nodes.tgroup(cols=len(headers))
@@ -403,6 +424,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("value-table", ValueTable)
     app.add_directive("value-board", ValueBoard)
     app.add_directive("deck-table", DeckTable)
+    app.add_directive("card-codes", CardCodes)
     app.add_directive("turn-flow", TurnFlow)
     app.add_directive("board-picture", BoardPicture)
     app.connect("missing-reference", _documented_name)
