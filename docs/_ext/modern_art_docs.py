@@ -48,10 +48,12 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging as sphinx_logging
 from sphinx.util.docutils import SphinxDirective
 
 import modern_art as ma
 from modern_art import svg
+from modern_art.text.notation import LETTERS, card_text
 
 
 def svg_figure(directive: SphinxDirective, picture: str, css_class: str) -> nodes.figure:
@@ -237,8 +239,6 @@ class CardCodes(SphinxDirective):
     """Every preset's card codes in the notation: each artist's code, its cards' ids by symbol."""
 
     def run(self) -> list[nodes.Node]:
-        from modern_art.text.notation import LETTERS, card_text  # noqa: PLC0415
-
         symbols = list(ma.Auction)
         headers = ["Preset", "Artist", "Code", *(f"{s.label} ({LETTERS[s]})" for s in symbols)]
         rows = []
@@ -246,7 +246,9 @@ class CardCodes(SphinxDirective):
             for artist in rules.artists:
                 cards = [c for c in rules.deck if c.artist == artist]
                 code = card_text(cards[0]).split("/")[0]
-                ids = [" ".join(str(c.id) for c in cards if c.auction is s) or "-" for s in symbols]
+                ids = [
+                    " ".join(str(c.id) for c in cards if c.auction is s) or "-" for s in symbols
+                ]
                 rows.append([name, artist, code, *ids])
         return [_table(headers, rows, ["card-codes"])]
 
@@ -397,16 +399,16 @@ def _alias_names_in_generics() -> None:
     forward_ref.__repr__ = lambda self: str(self.name)  # type: ignore[method-assign]
 
 
-SPHINX_PAGES = frozenset({"search", "genindex", "py-modindex", "modindex", "searchindex", "objects"})
+SPHINX_PAGES = frozenset(
+    {"search", "genindex", "py-modindex", "modindex", "searchindex", "objects"}
+)
 """The pages the HTML builder writes itself: no source page may take one of these names."""
 
 
 def _no_page_takes_a_sphinx_name(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Warn for each source page named as a page Sphinx writes (its page would win)."""
-    from sphinx.util import logging
-
     for docname in sorted(env.found_docs & SPHINX_PAGES):
-        logging.getLogger(__name__).warning(
+        sphinx_logging.getLogger(__name__).warning(
             "docs/%s: Sphinx writes its own %s.html, which would replace this page; rename it",
             docname,
             docname,

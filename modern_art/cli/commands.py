@@ -308,4 +308,3 @@ SETTING_WORDS: dict[HiddenTie | DoublePayment, str] = {
 def _words(setting: HiddenTie | DoublePayment) -> str:
     """A variant setting in a player's words, with the value a rules line takes."""
     return f"{SETTING_WORDS[setting]} ({setting.value})"
-

@@ -61,7 +61,7 @@ def _places(p_rank: Sequence[float]) -> str:
 
 
 def _gain(money: float, stderr: float) -> str:
-    """A choice's worth in a player's words: how far it puts you ahead of (or behind) the others."""
+    """A choice's worth in words: how far ahead of (or behind) the others it puts you."""
     spread = f"± {stderr:.1f}"
     if round(money, 1) == 0:
         return f"level with the others ({spread})"

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import attrs
 
-from modern_art.core.transition import apply
 from modern_art.core.records import replay
+from modern_art.core.transition import apply
 from modern_art.data.actions import Action
 from modern_art.data.errors import CommandError, IllegalAction, NotationError
 from modern_art.data.events import Event

@@ -323,4 +323,3 @@ def second_person(text: str, seat: int) -> str:
     text = re.sub(rf"\bnot seat {seat}'s\b", "not yours", text)
     text = re.sub(rf"\bseat {seat}'s\b", "your", text)
     return re.sub(rf"\bseat {seat}\b", "you", text)
-

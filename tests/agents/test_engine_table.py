@@ -26,9 +26,12 @@ TABLE_BOT = Path(__file__).parent / "engines" / "table_bot.js"
 def test_every_row_of_the_actions_table_is_read_and_written_as_it_says() -> None:
     """Each JSON of the table is an action document whose notation is the row's."""
     rows = ROW.findall(PAGE.read_text(encoding="utf-8"))
-    assert {json.loads(j)["type"] for j, _, _ in rows} == {"PlayCard", "Pass", "Bid", "SetPrice", "Accept"}
+    kinds = {json.loads(j)["type"] for j, _, _ in rows}
+    assert kinds == {"PlayCard", "Pass", "Bid", "SetPrice", "Accept"}
     phases = {phase for _, _, phase in rows}
-    assert phases == {"Offering", "DoubleOffer", "OpenAuction", "HiddenAuctionView", "FixedPriceAuction"}
+    assert phases == {
+        *("Offering", "DoubleOffer", "OpenAuction", "HiddenAuctionView", "FixedPriceAuction")
+    }
     for document, notation, _ in rows:
         action = ma.from_json(document, "action")
         assert ma.format_action(action) == notation

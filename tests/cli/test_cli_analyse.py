@@ -72,7 +72,8 @@ def test_play_hint_shows_the_analysis_before_each_decision() -> None:
         stdin="q\n",
     )
     assert result.returncode == 0, result.stderr
-    assert "Hint: what each choice is worth by the round's end, against the others" in result.stdout
+    heading = "Hint: what each choice is worth by the round's end, against the others"
+    assert heading in result.stdout
     assert "<- best" in result.stdout
     assert "the others' average" in result.stdout
 

@@ -27,8 +27,10 @@ def test_the_final_money_marks_the_winner_in_a_column_of_its_own() -> None:
 
 def test_R4_3_a_pass_in_a_hidden_auction_is_refused_to_you_not_to_seat_0() -> None:
     """The refusal says "bid 0" to the person, not "seat 0 may bid 0"."""
-    hands = [["melim/h", "thaler/o", ...], ["carvalho/o", ...], ["martins/o", ...]]
-    state = ma.setup(["Ann", "Bo", "Cy"], hands=hands)
+    state = ma.setup(
+        ["Ann", "Bo", "Cy"],
+        hands=[["melim/h", "thaler/o", ...], ["carvalho/o", ...], ["martins/o", ...]],
+    )
     state = ma.apply(state, ma.parse_action("0 play melim/h", state)).state
     seat = min(state.to_act)
     why = refusal(ma.view(state, seat), ma.Pass(seat))

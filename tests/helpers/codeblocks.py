@@ -95,7 +95,7 @@ def _body(lines: list[str], start: int, indent: int) -> tuple[dict[str, str], st
 
 
 def rst_blocks(path: Path) -> list[Block]:
-    """Every code block of an rst page, in order: directives, ``::`` blocks and ``>>>`` paragraphs."""
+    """Every code block of an rst page, in order: directives, ``::`` blocks, ``>>>`` paragraphs."""
     lines = path.read_text(encoding="utf-8").splitlines()
     blocks: list[Block] = []
     i = 0

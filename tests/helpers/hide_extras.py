@@ -1,4 +1,6 @@
-"""Run pytest as on a machine without some packages: ``python -m tests.helpers.hide_extras A,B ARGS``.
+"""Run pytest as on a machine without some packages.
+
+``python -m tests.helpers.hide_extras A,B ARGS`` runs pytest with ARGS.
 
 The named top-level packages cannot be imported (``ModuleNotFoundError``) and
 :func:`importlib.util.find_spec` does not find them, as if they were not

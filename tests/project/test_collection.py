@@ -67,7 +67,7 @@ def test_the_check_reads_imports_as_python_does(tmp_path: Path) -> None:
 
 
 OPTIONAL = sorted(EXTRAS | {"openskill", "sphinx", "furo"})
-"""Every package an optional part needs, hidden at once below (a user with the test extra alone)."""
+"""Every package an optional part needs, hidden at once (a user with the test extra alone)."""
 
 INSTALL = re.compile(r"pip install -e '\.\[([\w,-]+)\]'")
 
@@ -76,8 +76,10 @@ def _collect_hiding(names: list[str]) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "CI"}
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
     return subprocess.run(
-        [sys.executable, "-m", "tests.helpers.hide_extras", ",".join(names)]
-        + ["--collect-only", "-q", "-rs", "-p", "no:cacheprovider", "tests"],
+        [
+            *(sys.executable, "-m", "tests.helpers.hide_extras", ",".join(names)),
+            *("--collect-only", "-q", "-rs", "-p", "no:cacheprovider", "tests"),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -93,7 +95,7 @@ def _collect_hiding(names: list[str]) -> subprocess.CompletedProcess[str]:
     ids=["only-the-test-extra", "web-without-test-web"],
 )
 def test_each_optional_module_skips_with_the_one_command_that_brings_it(hidden: list[str]) -> None:
-    """Without the extras, collection ends without an error; each skip names its extra's install."""
+    """Without the extras collection ends without an error; each skip names its extra's install."""
     done = _collect_hiding(hidden)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     skips = [line for line in done.stdout.splitlines() if line.startswith("SKIPPED")]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import importlib.util
+import itertools
 import re
 import subprocess
 import sys
@@ -39,7 +40,7 @@ def _title(page: str) -> str:
     """The page's title as its source gives it (the changelog's, from CHANGELOG.md)."""
     text = (DOCS / f"{page}.rst").read_text(encoding="utf-8")
     lines = text.splitlines()
-    for above, below in zip(lines, lines[1:], strict=False):
+    for above, below in itertools.pairwise(lines):
         if (
             above.strip()
             and re.fullmatch(r"([=\-~^\"'#*+])\1+", below)
@@ -80,8 +81,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         missing("the docs' build needs Sphinx and its theme: pip install -e '.[docs]'")
     out = tmp_path_factory.mktemp("site")
     result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html"]
-        + ["-d", str(out / ".doctrees"), str(DOCS), str(out / "html")],
+        [
+            *(sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html"),
+            *("-d", str(out / ".doctrees"), str(DOCS), str(out / "html")),
+        ],
         capture_output=True,
         text=True,
         timeout=600,
@@ -108,7 +111,8 @@ def test_a_page_named_as_sphinx_s_own_page_fails_the_build(tmp_path: Path) -> No
     source = tmp_path / "src"
     source.mkdir()
     (source / "conf.py").write_text(
-        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['modern_art_docs']\n",
+        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\n"
+        "extensions = ['modern_art_docs']\n",
         encoding="utf-8",
     )
     (source / "index.rst").write_text(

@@ -29,7 +29,7 @@ ANN, BEA, BOT = 0, 1, 2
 
 
 def table_for(registry: Registry, ann: list[Any], bea: list[Any], first: int = ANN) -> GameTable:
-    """Ann and Bea (people, both seated) and a bot with stacked first hands; ``first`` offers first."""
+    """Ann and Bea (people, both seated), a bot, stacked first hands; ``first`` offers first."""
     bot = [("silveira", OPEN), ("silveira", ONE), ("silveira", HIDDEN)]
     rules = short_rules(len(ann))
     deck = ma.stack_deck([ann, bea, bot], rules=rules)
@@ -210,7 +210,9 @@ def test_acting_takes_the_seat_back(clock: Clock) -> None:
     assert [e.note for e in table.log if e.note] == ["away", "back"]
 
 
-def test_the_turn_clock_starts_when_a_seat_is_taken(registry: Registry, client: TestClient) -> None:
+def test_the_turn_clock_starts_when_a_seat_is_taken(
+    registry: Registry, client: TestClient
+) -> None:
     """An invited seat to act has no clock until its invitation is claimed; then a whole turn."""
     table, links = registry.open_table(["Bea", "Ann", "Bot"], humans=[1, 0], seed=5)
     assert table.state.to_act == frozenset({0})  # the invited seat offers first
