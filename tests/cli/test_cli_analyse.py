@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import modern_art as ma
@@ -59,18 +60,15 @@ def test_analyse_refuses_what_it_cannot_read(tmp_path: Path) -> None:
     assert samples.returncode == 2
 
 
-def test_play_hint_shows_the_analysis_before_each_decision() -> None:
-    result = run(
-        "play",
-        "--seed",
-        "3",
-        "--bots",
-        FAST_BOTS,
-        "--hint",
-        "--hint-samples",
-        "4",
-        stdin="q\n",
+def _play_with_hints(answers: str) -> subprocess.CompletedProcess[str]:
+    """``play --hint`` (4 sampled deals) against quick bots, answering ``answers``."""
+    return run(
+        "play", "--seed", "3", "--bots", FAST_BOTS, "--hint", "--hint-samples", "4", stdin=answers
     )
+
+
+def test_play_hint_shows_the_analysis_before_each_decision() -> None:
+    result = _play_with_hints("q\n")
     assert result.returncode == 0, result.stderr
     heading = "Hint: what each choice is worth by the round's end, against the others"
     assert heading in result.stdout
@@ -78,19 +76,9 @@ def test_play_hint_shows_the_analysis_before_each_decision() -> None:
     assert "the others' average" in result.stdout
 
 
-def test_play_hint_is_one_hint_in_a_players_words_at_an_auction(tmp_path: Path) -> None:
+def test_play_hint_is_one_hint_in_a_players_words_at_an_auction() -> None:
     """At an auction, --hint gives each choice's worth, the best marked, and no second hint."""
-    result = run(
-        "play",
-        "--seed",
-        "3",
-        "--bots",
-        FAST_BOTS,
-        "--hint",
-        "--hint-samples",
-        "4",
-        stdin="1\n" * 3 + "q\n",
-    )
+    result = _play_with_hints("1\n" * 3 + "q\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Payout hint" not in out  # the question's own hint is left out under --hint
