@@ -30,8 +30,9 @@ def run(
 
     ``stdin`` is typed in; ``env`` adds to (or overrides) the test's own
     environment. From another ``cwd`` the checkout is put first on
-    ``PYTHONPATH``, so the command is this checkout's wherever it runs. The result holds the exit code and the text of stdout and
-    stderr; a non-zero exit is the test's to judge.
+    ``PYTHONPATH``, so the command is this checkout's wherever it runs. The
+    result holds the exit code and the text of stdout and stderr; a non-zero
+    exit is the test's to judge.
     """
     return subprocess.run(
         [sys.executable, "-m", "modern_art", *args],
