@@ -13,7 +13,7 @@ train``) against three of each other bot instead, and ``--write`` puts its
 table between the ``learned-table`` markers.
 
 With ``--write``, the table replaces the part of README.md and of
-docs/search.rst between the ``strength-table`` markers, stating the games
+docs/strength.rst between the ``strength-table`` markers, stating the games
 actually played, each pairing's budgets and its seconds a game; a run
 with fewer games than 400 a pairing, or without every pairing, says it is
 PARTIAL in the table's heading. Every game's record goes to ``--records
@@ -264,10 +264,10 @@ def save(folder: Path, summary: dict[str, Any]) -> None:
 
 
 def finish(table: str, write: bool, *, learned: bool = False) -> None:
-    """Print ``table``; with ``write``, put it into README.md and docs/search.rst."""
+    """Print ``table``; with ``write``, put it into README.md and docs/strength.rst."""
     print(table)
     if write:
-        for target in (ROOT / "README.md", ROOT / "docs" / "search.rst"):
+        for target in (ROOT / "README.md", ROOT / "docs" / "strength.rst"):
             marker = "learned-table" if learned else "strength-table"
             write_between(target, table, rst=target.suffix == ".rst", marker=marker)
 

@@ -83,8 +83,13 @@ intersphinx_timeout = 1
 # Doctest: every ``>>>`` example runs, on the pages and in the docstrings the
 # API reference shows (pytest runs the docstrings too, in their modules). The
 # docstrings use the public names unqualified, as their modules do.
+# The pages themselves import what they use (tests/project/test_docs_blocks.py runs
+# each page in a fresh interpreter); this setup is for the API reference's
+# docstrings, and gives the scoring page the game it shows whole with
+# literalinclude (a reader pastes it; Sphinx cannot run an included file).
 doctest_global_setup = (
-    f"import modern_art as ma\nfrom modern_art import *\nMISSING_EXTRAS = {bool(MISSING_EXTRAS)!r}"
+    "import modern_art as ma\nfrom modern_art import *\nfrom three_rounds import play\n"
+    f"MISSING_EXTRAS = {bool(MISSING_EXTRAS)!r}"
 )
 doctest_test_doctest_blocks = "default"
 # Exception messages are checked too (Sphinx ignores their detail by default).

@@ -12,10 +12,17 @@
     the content is the caption.
 ``.. deck-table:: cmon``
     An edition's deck as a table: each artist's cards by auction symbol.
+``.. card-codes::``
+    Every preset's card codes in the notation (``Melim/O#25``): each
+    artist's code and its cards' ids by auction symbol.
 ``.. value-table:: three_rounds`` and ``.. value-board:: three_rounds``
     The rounds a module's ``play()`` returns (events, with the module's
     ``RULES``), as a table and as an SVG picture of the value board.
     Option ``:artist:`` picks the artist to follow.
+
+It also refuses (a warning, so ``-W`` fails) a page whose name is one Sphinx
+writes itself (``search``, ``genindex``, ...): Sphinx's page would replace it
+in the built site without a word.
 
 It also resolves references to ``modern_art.<module>.<Name>`` (how autodoc
 writes type hints) to the documented ``modern_art.<Name>``.
@@ -41,10 +48,12 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.errors import PycodeError
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging as sphinx_logging
 from sphinx.util.docutils import SphinxDirective
 
 import modern_art as ma
 from modern_art import svg
+from modern_art.text.notation import LETTERS, card_text
 
 
 def svg_figure(directive: SphinxDirective, picture: str, css_class: str) -> nodes.figure:
@@ -226,6 +235,24 @@ class DeckTable(SphinxDirective):
         return [_table(headers, rows, ["deck-table"])]
 
 
+class CardCodes(SphinxDirective):
+    """Every preset's card codes in the notation: each artist's code, its cards' ids by symbol."""
+
+    def run(self) -> list[nodes.Node]:
+        symbols = list(ma.Auction)
+        headers = ["Preset", "Artist", "Code", *(f"{s.label} ({LETTERS[s]})" for s in symbols)]
+        rows = []
+        for name, rules in ma.presets().items():
+            for artist in rules.artists:
+                cards = [c for c in rules.deck if c.artist == artist]
+                code = card_text(cards[0]).split("/")[0]
+                ids = [
+                    " ".join(str(c.id) for c in cards if c.auction is s) or "-" for s in symbols
+                ]
+                rows.append([name, artist, code, *ids])
+        return [_table(headers, rows, ["card-codes"])]
+
+
 def _table(headers: list[str], rows: list[list[str]], classes: list[str]) -> nodes.table:
     table = nodes.table(classes=classes)
     group = nodes.tgroup(cols=len(headers))
@@ -372,6 +399,23 @@ def _alias_names_in_generics() -> None:
     forward_ref.__repr__ = lambda self: str(self.name)  # type: ignore[method-assign]
 
 
+SPHINX_PAGES = frozenset(
+    {"search", "genindex", "py-modindex", "modindex", "searchindex", "objects"}
+)
+"""The pages the HTML builder writes itself: no source page may take one of these names."""
+
+
+def _no_page_takes_a_sphinx_name(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Warn for each source page named as a page Sphinx writes (its page would win)."""
+    for docname in sorted(env.found_docs & SPHINX_PAGES):
+        sphinx_logging.getLogger(__name__).warning(
+            "docs/%s: Sphinx writes its own %s.html, which would replace this page; rename it",
+            docname,
+            docname,
+            location=docname,
+        )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives and the reference resolver."""
     _alias_names_in_generics()
@@ -382,7 +426,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("value-table", ValueTable)
     app.add_directive("value-board", ValueBoard)
     app.add_directive("deck-table", DeckTable)
+    app.add_directive("card-codes", CardCodes)
     app.add_directive("turn-flow", TurnFlow)
     app.add_directive("board-picture", BoardPicture)
     app.connect("missing-reference", _documented_name)
+    app.connect("env-before-read-docs", _no_page_takes_a_sphinx_name)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

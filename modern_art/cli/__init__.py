@@ -20,6 +20,7 @@ from modern_art.agents.registry import BOT_NAMES
 from modern_art.cli.engine import add_engine_parser
 from modern_art.cli.match_args import add_match_parser
 from modern_art.cli.options import bot_name, positive, seconds
+from modern_art.cli.position import add_parsers as add_position_parsers
 from modern_art.cli.records import add_records_parser
 from modern_art.data.errors import CommandError
 
@@ -306,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_engine_parser(commands)
     add_match_parser(commands)
     add_records_parser(commands)
+    add_position_parsers(commands)
     return parser
 
 
@@ -351,7 +353,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    from modern_art.cli import commands, hints, match, play, records, simulate  # noqa: PLC0415
+    from modern_art.cli import (  # noqa: PLC0415
+        commands,
+        hints,
+        match,
+        play,
+        position,
+        records,
+        simulate,
+    )
     from modern_art.cli.safe import visible  # noqa: PLC0415
 
     try:
@@ -361,6 +371,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "match": match.match,
             "analyse": hints.analyse_position,
             "records": records.records,
+            "position": position.position,
+            "ask": position.ask,
         }.get(args.run, commands.run)
         return handler(args)
     except KeyboardInterrupt:

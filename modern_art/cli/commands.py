@@ -23,7 +23,7 @@ from modern_art.core.transition import apply
 from modern_art.data.actions import Action
 from modern_art.data.errors import CommandError, NotationError, ReplayError, SerializationError
 from modern_art.data.events import RoundEnded
-from modern_art.data.rules import Rules, preset, presets
+from modern_art.data.rules import DoublePayment, HiddenTie, Rules, preset, presets
 from modern_art.data.state import GameState, Step
 from modern_art.text.records import read_records, write_records
 from modern_art.wire.documents import MAX_JSON_BYTES, from_json, to_json
@@ -283,10 +283,28 @@ def rules(args: argparse.Namespace) -> int:
         ("deal_schedule", deals, "R1.4, R6.6"),
         ("value_tiles", ", ".join(map(str, chosen.value_tiles)), "R6.4"),
         ("rounds", str(chosen.rounds), "R8.1"),
-        ("hidden_tie", chosen.hidden_tie.value, "R4.3"),
-        ("double_payment", chosen.double_payment.value, "R5.3"),
+        ("hidden_tie", _words(chosen.hidden_tie), "R4.3"),
+        ("double_payment", _words(chosen.double_payment), "R5.3"),
     )
     for setting in rows:
         settings.add_row(*setting)
     out.print(settings)
     return 0
+
+
+SETTING_WORDS: dict[HiddenTie | DoublePayment, str] = {
+    HiddenTie.AUCTIONEER_FIRST: "a tie for the highest hidden bid goes to the auctioneer,"
+    " else to the tied player nearest clockwise from the auctioneer's left",
+    HiddenTie.CLOCKWISE_FROM_LEFT: "a tie for the highest hidden bid goes to the tied player"
+    " nearest clockwise from the auctioneer's left, the auctioneer last",
+    DoublePayment.SUPPLIER_TAKES_ALL: "the player who adds the second card to a double is"
+    " paid the whole price; the double card's player gets nothing",
+    DoublePayment.SPLIT: "the price of a double is split between the double card's player"
+    " and the one who added the second card (who gets the odd unit)",
+}
+"""Each variant setting in a player's words (``rules`` prints its value beside them)."""
+
+
+def _words(setting: HiddenTie | DoublePayment) -> str:
+    """A variant setting in a player's words, with the value a rules line takes."""
+    return f"{SETTING_WORDS[setting]} ({setting.value})"

@@ -25,14 +25,15 @@ from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPric
 from modern_art.data.errors import CommandError, NotationError
 from modern_art.data.events import Event
 from modern_art.seeing.money import MoneyLedger
+from modern_art.seeing.payout import payout_if_round_ended_now
 from modern_art.seeing.views import OwnView, view
 from modern_art.text.notation import format_action
 from modern_art.text.positions import MAX_POSITION_CHARS, read_position
 from modern_art.text.sentences import describe
 from modern_art.wire.analysis import analysis_document
 
-TOP = 3
-"""Actions shown by a hint."""
+TOP = 4
+"""Choices shown by a hint (a pass is shown too, where it is one)."""
 
 
 def action_words(action: Action) -> str:
@@ -59,24 +60,46 @@ def _places(p_rank: Sequence[float]) -> str:
     return ", ".join([*parts, f"none {p_rank[-1]:.0%}"])
 
 
+def _gain(money: float, stderr: float) -> str:
+    """A choice's worth in words: how far ahead of (or behind) the others it puts you."""
+    spread = f"± {stderr:.1f}"
+    if round(money, 1) == 0:
+        return f"level with the others ({spread})"
+    side = "ahead of" if money > 0 else "behind"
+    return f"{abs(money):.1f} {spread} {side} the others' average"
+
+
 def hint_lines(seen: OwnView, events: Sequence[Event], samples: int, seed: int) -> list[str]:
-    """The hint for the seat's decision: its best actions, what the lot (or each artist) pays."""
+    """The one hint for the seat's decision, in a player's words.
+
+    Each choice with what it is expected to be worth by the round's end,
+    against the others (your money's change less the others' average
+    change, with its uncertainty), the best marked; then what a painting of
+    the lot's artist (or of each artist, when offering) pays: now, if the
+    round ended at once, and on average at the round's end. The question that
+    follows prints no hint of its own (``prompt_text(..., hint=False)``).
+    """
     report = analyse(seen, samples=samples, seed=seed, events=tuple(events))
-    lines = [f"Hint ({report.samples} sampled deals, if the table plays like the heuristic bot):"]
-    best = "; ".join(
-        f"{action_words(v.action)} {v.money:+.1f} ± {v.stderr:.1f}" for v in report.actions[:TOP]
-    )
-    if best:
-        lines.append(f"  best by the round's end (your money minus the others' mean): {best}")
+    lines = [
+        f"Hint: what each choice is worth by the round's end, against the others"
+        f" ({report.samples} sampled deals, if everyone plays like the heuristic bot):"
+    ]
+    shown = list(report.actions[:TOP])
+    shown += [v for v in report.actions[TOP:] if isinstance(v.action, Pass)][:1]
+    for i, v in enumerate(shown):
+        mark = "  <- best" if i == 0 else ""
+        lines.append(f"  {action_words(v.action)}: {_gain(v.money, v.stderr)}{mark}")
     auction = seen.auction
     wanted = {card.artist for card in auction.lot} if auction is not None else None
+    now = payout_if_round_ended_now(seen)
     for outlook in report.artists:
         if wanted is not None and outlook.artist not in wanted:
             continue
-        how = "exactly" if outlook.exact else f"± {outlook.stderr:.1f}"
+        how = "exactly" if outlook.exact else f"on average, ± {outlook.stderr:.1f}"
         lines.append(
-            f"  {markup_safe(outlook.artist)}: a painting pays {outlook.value:.1f} {how}"
-            f" ({_places(outlook.p_rank)})"
+            f"  A painting of {markup_safe(outlook.artist)} pays {now[outlook.artist]} if the"
+            f" round ended now; at the round's end {outlook.value:.1f} {how}"
+            f" ({_places(outlook.p_rank)})."
         )
     return lines
 

@@ -62,7 +62,8 @@ def match(args: argparse.Namespace) -> int:
     if not has_ratings():
         out.print(
             "Ratings need the match extra: from a clone, pip install -e '.[match]';"
-            " once published, pip install 'modern-art[match]'."
+            " once published, pip install 'modern-art[match]'.",
+            markup=False,  # the brackets are the command's, not Rich's markup
         )
     if result.sprt is not None:
         out.print(sprt_words(result))

@@ -22,7 +22,7 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         help="race bots and engines in any language; win rates, ratings, SPRT",
         description="Plays games between built-in bots and engine processes (any program"
         " that speaks the engine protocol), seats rotated and each deal played from every"
-        " seat, and prints each PLAYER's games, wins, win rate with its 95%% interval,"
+        " seat, and prints each PLAYER's games, wins, win rate with its 95% interval,"
         " OpenSkill rating and protocol errors. An engine that crashes, hangs, answers"
         " garbage or an illegal action loses its seat to a fallback bot for the rest of"
         " that game; the match goes on.",

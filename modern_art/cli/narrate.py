@@ -254,9 +254,10 @@ class Narrator:
         table = Table(title="Final money", title_justify="left", min_width=24)
         table.add_column("player")
         table.add_column("money", justify="right")
+        table.add_column("")  # its own column: a name may end in "(montecarlo)" already
         for seat in sorted(range(len(event.money)), key=lambda s: (-event.money[s], s)):
-            mark = " (winner)" if seat in event.winners else ""
-            table.add_row(markup_safe(self.names[seat]) + mark, str(event.money[seat]))
+            mark = "wins" if seat in event.winners else ""
+            table.add_row(markup_safe(self.names[seat]), str(event.money[seat]), mark)
         names = ["you" if s == self.viewer else markup_safe(self.names[s]) for s in event.winners]
         if len(names) == 1:
             winner = event.winners[0]

@@ -265,7 +265,12 @@ def _play(
             f" action{'' if len(record.actions) == 1 else 's'} replayed;"
             f" round {game.host.state.round} of {seating.rules.rounds}."
         )
-    human = Human(out, me, show_view=lambda: show_view(out, view(game.host.state, me)))
+    human = Human(
+        out,
+        me,
+        show_view=lambda: show_view(out, view(game.host.state, me)),
+        payout_hint=not args.hint,  # one hint: with --hint, the analysis says the payout
+    )
     interrupted = False
     try:
         while not game.host.state.is_over:

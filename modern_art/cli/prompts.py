@@ -12,6 +12,8 @@ rule, before the engine is asked.
 
 from __future__ import annotations
 
+import re
+
 from modern_art.cli.narrate import EXPLAIN, card_text
 from modern_art.cli.safe import markup_safe
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
@@ -192,8 +194,13 @@ def _double_prompt(seen: PlayerView, phase: DoubleOffer) -> str:
     return f"{line}\nType its number, or p to decline: the chance passes on, and {nobody}."
 
 
-def prompt_text(seen: PlayerView) -> str:
-    """The question for the seat: the legal choices, what each does, and the payout hint."""
+def prompt_text(seen: PlayerView, *, hint: bool = True) -> str:
+    """The question for the seat: the legal choices, what each does, and the payout hint.
+
+    With ``hint`` false the payout hint is left out: ``play --hint`` prints
+    the analysis's hint instead (:func:`modern_art.cli.hints.hint_lines`),
+    which says the same payout beside the expected one, so one hint is shown.
+    """
     phase = seen.phase
     money = _money(seen)
     if isinstance(phase, Offering):
@@ -202,30 +209,30 @@ def prompt_text(seen: PlayerView) -> str:
         return _double_prompt(seen, phase)
     auction = seen.auction
     assert auction is not None
-    hint = payout_hint(seen)
+    head = f"{payout_hint(seen)}\n" if hint else ""
     own = _own_lot(seen)
     if isinstance(auction, FixedPriceAuction):
         if auction.price is None:
             return (
-                f"{hint}\nName your price, 1 to {money}: if nobody accepts, you buy the lot"
+                f"{head}Name your price, 1 to {money}: if nobody accepts, you buy the lot"
                 " yourself and pay the bank (R4.4)."
             )
         return (
-            f"{hint}\nThe price is {auction.price}: a to accept (the first to accept buys"
+            f"{head}The price is {auction.price}: a to accept (the first to accept buys"
             f" and pays {_name(seen, auction.auctioneer)}), p to pass."
         )
     if isinstance(auction, HiddenAuctionView):
-        return f"{hint}\nSeal your bid, 0 to {money} ({EXPLAIN[auction.kind]}).{own}"
+        return f"{head}Seal your bid, 0 to {money} ({EXPLAIN[auction.kind]}).{own}"
     low = auction.high_bid + 1
     if money < low:
         return (
-            f"{hint}\nYou cannot bid: the high bid is {auction.high_bid} and you have {money}"
+            f"{head}You cannot bid: the high bid is {auction.high_bid} and you have {money}"
             " (R3.1, R3.2). p to pass."
         )
     if isinstance(auction, OneOfferAuction):
-        return f"{hint}\nBid {low} to {money}, or p to pass. You bid only once (R4.2).{own}"
+        return f"{head}Bid {low} to {money}, or p to pass. You bid only once (R4.2).{own}"
     return (
-        f"{hint}\nBid {low} to {money}; p to pass for now (you may bid again if someone"
+        f"{head}Bid {low} to {money}; p to pass for now (you may bid again if someone"
         f" raises, R4.1); o to drop out of this auction (you will not be asked again).{own}"
     )
 
@@ -257,6 +264,8 @@ def refusal(seen: PlayerView, action: Action) -> str | None:
         if price is not None and price > money:
             return f"you have {money}, so you cannot pay the price of {price} (R3.1)."
     phase = seen.phase
+    if isinstance(action, Pass) and isinstance(auction, HiddenAuctionView):
+        return "there is no passing in a hidden auction: bid 0 if you do not want the lot (R4.3)."
     if isinstance(action, Pass) and isinstance(phase, Offering):
         return "it is your turn to offer a painting: you cannot pass; type a card's number (R2.1)."
     if (
@@ -301,3 +310,16 @@ def warning(seen: PlayerView, action: Action) -> str | None:
                 f" buying it at {amount} loses at least {amount - value}."
             )
     return None
+
+
+def second_person(text: str, seat: int) -> str:
+    """The library's words about ``seat`` as said to the person in it: "you", "your".
+
+    >>> second_person("seat 0 passed and may bid again only after someone raises", 0)
+    'you passed and may bid again only after someone raises'
+    >>> second_person("it is seat 1's turn to offer a painting, not seat 0's (R2.1)", 0)
+    "it is seat 1's turn to offer a painting, not yours (R2.1)"
+    """
+    text = re.sub(rf"\bnot seat {seat}'s\b", "not yours", text)
+    text = re.sub(rf"\bseat {seat}'s\b", "your", text)
+    return re.sub(rf"\bseat {seat}\b", "you", text)

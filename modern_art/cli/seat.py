@@ -17,7 +17,14 @@ from rich.console import Console
 
 from modern_art.agents import Host
 from modern_art.cli.howto import SUMMARY
-from modern_art.cli.prompts import counts_line, hand_line, prompt_text, refusal, status_line
+from modern_art.cli.prompts import (
+    counts_line,
+    hand_line,
+    prompt_text,
+    refusal,
+    second_person,
+    status_line,
+)
 from modern_art.cli.prompts import warning as stake_warning
 from modern_art.cli.safe import markup_safe
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
@@ -65,12 +72,20 @@ class Human:
         out: where to print.
         seat: the person's seat.
         show_view: prints the full tables for ``t``.
+        payout_hint: print the payout hint with each auction's question;
+            ``play --hint`` turns it off, its analysis says the payout too.
     """
 
     def __init__(
-        self, out: Console, seat: int, show_view: Callable[[], None] | None = None
+        self,
+        out: Console,
+        seat: int,
+        show_view: Callable[[], None] | None = None,
+        *,
+        payout_hint: bool = True,
     ) -> None:
         self.out = out
+        self.payout_hint = payout_hint
         self.seat = seat
         self.show_view = show_view
         self.out_of: Hashable | None = None
@@ -91,7 +106,7 @@ class Human:
         if isinstance(seen.phase, Offering | DoubleOffer):
             self.out.print(counts_line(seen))
             self.out.print(hand_line(seen))
-        question = prompt_text(seen)
+        question = prompt_text(seen, hint=self.payout_hint)
         again = question.rpartition("\n")[2]  # after a refusal, only the question's last line
         pending: Action | None = None  # a costly answer waiting to be typed again
         while True:
@@ -124,7 +139,8 @@ class Human:
             try:
                 return host.apply(action)
             except IllegalAction as exc:
-                self.out.print(f"[red]Not allowed:[/] {markup_safe(str(exc))}")
+                said = second_person(str(exc), self.seat)  # "seat 0" is you here
+                self.out.print(f"[red]Not allowed:[/] {markup_safe(said)}")
 
     def _read(self) -> str | None:
         """One answer, lower-cased; ``None`` after a request answered here (help, tables)."""

@@ -77,4 +77,6 @@ def _new_token(registry: Registry, table: GameTable, seat: int, *, spent: bool) 
     seats[seat] = evolve(seats[seat], token_hash=digest)
     table.seats = tuple(seats)
     table.touched = registry.clock()
+    if spent:  # the seat is taken now: its turn clock starts now, not when the table opened
+        table.seat_taken(seat, table.touched)
     return token

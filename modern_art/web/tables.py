@@ -324,10 +324,23 @@ class GameTable:
 
     # -- the clocks ------------------------------------------------------------
 
+    def seat_taken(self, seat: int, now: float) -> None:
+        """A person took ``seat`` (claimed its invitation): its clock starts now."""
+        if seat in self.due:
+            self.due[seat] = now
+
     def _deadlines(self) -> dict[int, float]:
-        """When each person still to act runs out of time (bots keep their own pace)."""
+        """When each person still to act runs out of time (bots keep their own pace).
+
+        A seat opened for a person who has not taken it yet (an unclaimed
+        invitation) has no clock: it starts when the seat is taken.
+        """
         t = self.timings
-        people = {s: since for s, since in self.due.items() if s not in self.host.agents}
+        people = {
+            s: since
+            for s, since in self.due.items()
+            if s not in self.host.agents and self.seats[s].token_hash is not None
+        }
         if is_open_auction(self.state):
             return {s: since + t.open_idle + 2 * t.going for s, since in people.items()}
         return {s: since + t.turn for s, since in people.items()}

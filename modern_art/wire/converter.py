@@ -53,10 +53,19 @@ from modern_art.wire.strict import (
     tuple_hook,
 )
 
-__all__ = ["KINDS", "TAG", "UNIONS", "WIRE_TYPES", "Events", "converter"]
+__all__ = ["FORMAT", "KINDS", "TAG", "UNIONS", "WIRE_TYPES", "Events", "converter"]
 
 TAG: Final = "type"
 """The key naming an object's class in a tagged union and in every document."""
+
+FORMAT: Final = "modern-art/1"
+"""The format version every document carries in its ``"format"`` field.
+
+An action carries it wherever it appears (in a view's legal actions, in a
+record's actions), so that an action copied out of any document is a whole
+action document: ``from_json(..., "action")`` and a server's actions
+endpoint take it as it is.
+"""
 
 
 @frozen
@@ -105,7 +114,7 @@ def _unstructure_action(conv: Converter, cls: type) -> Callable[[Any], dict[str,
     wire = WIRE_TYPES.get(cls, {})
 
     def unstructure(action: Any) -> dict[str, Any]:
-        result: dict[str, Any] = {"seat": int_hook(action.seat)}
+        result: dict[str, Any] = {"format": FORMAT, "seat": int_hook(action.seat)}
         for name, kind in wire.items():
             value = getattr(action, name)
             if kind is Card:
@@ -200,8 +209,17 @@ def _tagged(conv: Converter, union: Any) -> None:
     inner = conv.get_structure_hook(union)
     tags = sorted(cls.__name__ for cls in get_args(union))
 
+    carries_format = union is Action
+
     def structure(value: Any, t: Any) -> Any:
         fields = structure_object(value, f"one of {', '.join(tags)}")
+        if carries_format and "format" in fields:
+            # An action inside a document carries the document's format (written
+            # so since format modern-art/1's actions were made whole); one
+            # written before without it is read too.
+            if fields["format"] != FORMAT:
+                raise WireError(f'expected "format": "{FORMAT}", got {describe(fields["format"])}')
+            fields = {key: value for key, value in fields.items() if key != "format"}
         tag = fields.get(TAG)
         if tag not in tags:
             got = "no type" if tag is None else f"type {describe(tag)}"

@@ -41,7 +41,7 @@ from modern_art.data.events import Event
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, Step
 from modern_art.seeing.views import PlayerView
-from modern_art.wire.converter import KINDS, TAG, Events, converter
+from modern_art.wire.converter import FORMAT, KINDS, TAG, Events, converter
 from modern_art.wire.parsing import (
     MAX_INT_DIGITS,
     MAX_JSON_BYTES,
@@ -74,8 +74,6 @@ __all__ = [
     "to_json",
 ]
 
-FORMAT: Final = "modern-art/1"
-"""The format version every document carries in its ``"format"`` field."""
 
 Kind: TypeAlias = Literal["rules", "action", "event", "events", "state", "step", "record", "view"]
 """What a document holds; the second argument of :func:`from_json`."""

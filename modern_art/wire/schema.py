@@ -110,7 +110,7 @@ def _document(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
     """A top-level document: the class's fields plus ``format`` and ``type``."""
     body = _object(cls, defs, tagged=True)
     body["properties"]["format"] = {"const": FORMAT}
-    body["required"] = sorted([*body["required"], "format"])
+    body["required"] = sorted({*body["required"], "format"})
     body["properties"] = dict(sorted(body["properties"].items()))
     return body
 
@@ -119,7 +119,12 @@ def _object(cls: type, defs: dict[str, Any], *, tagged: bool) -> dict[str, Any]:
     hints = typing.get_type_hints(cls)
     wire = WIRE_TYPES.get(cls, {})
     fields = {a.name: wire.get(a.name, hints[a.name]) for a in attrs.fields(cls) if a.init}
-    return _fields(fields, defs, tag=cls.__name__ if tagged else None)
+    body = _fields(fields, defs, tag=cls.__name__ if tagged else None)
+    if cls in get_args(Action):  # an action is a whole document wherever it appears
+        body["properties"]["format"] = {"const": FORMAT}
+        body["properties"] = dict(sorted(body["properties"].items()))
+        body["required"] = sorted(body["properties"])
+    return body
 
 
 def _ref(cls: type, defs: dict[str, Any], *, tagged: bool) -> dict[str, Any]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from pathlib import Path
 
 import modern_art as ma
@@ -58,22 +60,32 @@ def test_analyse_refuses_what_it_cannot_read(tmp_path: Path) -> None:
     assert samples.returncode == 2
 
 
-def test_play_hint_shows_the_analysis_before_each_decision() -> None:
-    result = run(
-        "play",
-        "--seed",
-        "3",
-        "--bots",
-        FAST_BOTS,
-        "--hint",
-        "--hint-samples",
-        "4",
-        stdin="q\n",
+def _play_with_hints(answers: str) -> subprocess.CompletedProcess[str]:
+    """``play --hint`` (4 sampled deals) against quick bots, answering ``answers``."""
+    return run(
+        "play", "--seed", "3", "--bots", FAST_BOTS, "--hint", "--hint-samples", "4", stdin=answers
     )
+
+
+def test_play_hint_shows_the_analysis_before_each_decision() -> None:
+    result = _play_with_hints("q\n")
     assert result.returncode == 0, result.stderr
-    assert "Hint (4 sampled deals, if the table plays like the heuristic bot):" in result.stdout
-    assert "best by the round's end" in result.stdout
-    assert "a painting pays" in result.stdout
+    heading = "Hint: what each choice is worth by the round's end, against the others"
+    assert heading in result.stdout
+    assert "<- best" in result.stdout
+    assert "the others' average" in result.stdout
+
+
+def test_play_hint_is_one_hint_in_a_players_words_at_an_auction() -> None:
+    """At an auction, --hint gives each choice's worth, the best marked, and no second hint."""
+    result = _play_with_hints("1\n" * 3 + "q\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Payout hint" not in out  # the question's own hint is left out under --hint
+    assert "if the round ended now; at the round's end" in out
+    marked = [line for line in out.splitlines() if line.endswith("<- best")]
+    assert marked and all("±" in line for line in marked)
+    assert re.search(r"\d+\.\d ± \d+\.\d (ahead of|behind) the others' average|level with", out)
 
 
 def test_search_is_a_bot_of_the_command() -> None:

@@ -190,3 +190,24 @@ def test_play_seats_an_engine_beside_the_bots() -> None:
     assert done.returncode == 0, done.stderr
     words = " ".join(done.stdout.split())
     assert "Ben (engine:" in words and "You leave the table" in words
+
+
+def test_the_ratings_hint_shows_the_install_command_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without OpenSkill the hint prints pip install -e '.[match]' with its brackets."""
+    from modern_art.cli import main
+    from modern_art.cli import match as match_command
+
+    monkeypatch.setattr(match_command, "has_ratings", lambda: False)
+    assert main(["match", "random", "random", "random", "--games", "3"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the terminal's line breaks undone
+    assert "pip install -e '.[match]'" in out and "pip install 'modern-art[match]'" in out
+
+
+@pytest.mark.parametrize("command", ["match", "simulate", "play", "analyse", "position", "ask"])
+def test_help_shows_per_cent_signs_once(command: str) -> None:
+    """No %% in a subcommand's --help: argparse formats help strings, not descriptions."""
+    done = run(command, "--help")
+    assert done.returncode == 0
+    assert "%%" not in done.stdout

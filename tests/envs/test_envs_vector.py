@@ -10,8 +10,8 @@ import pytest
 import modern_art as ma
 from tests.helpers.webkit import need
 
-np = need("numpy", "the rl extra: pip install 'modern-art[rl]'")
-need("gymnasium", "the rl extra: pip install 'modern-art[rl]'")
+np = need("numpy", "the rl extra: pip install -e '.[rl]'")
+need("gymnasium", "the rl extra: pip install -e '.[rl]'")
 
 from gymnasium.utils.env_checker import data_equivalence  # noqa: E402
 from gymnasium.vector import AutoresetMode, SyncVectorEnv, VectorEnv  # noqa: E402

@@ -20,21 +20,36 @@ FAST_BOTS = "heuristic,random,heuristic"
 
 
 def run(
-    *args: str, stdin: str = "", timeout: float = 300, env: dict[str, str] | None = None
+    *args: str,
+    stdin: str = "",
+    timeout: float = 300,
+    env: dict[str, str] | None = None,
+    cwd: Path = ROOT,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m modern_art ARGS`` from the project root, as a user would.
+    """Run ``python -m modern_art ARGS`` from the project root (or ``cwd``), as a user would.
 
     ``stdin`` is typed in; ``env`` adds to (or overrides) the test's own
-    environment. The result holds the exit code and the text of stdout and
-    stderr; a non-zero exit is the test's to judge.
+    environment. From another ``cwd`` the checkout is put first on
+    ``PYTHONPATH``, so the command is this checkout's wherever it runs. The
+    result holds the exit code and the text of stdout and stderr; a non-zero
+    exit is the test's to judge.
     """
     return subprocess.run(
         [sys.executable, "-m", "modern_art", *args],
         input=stdin,
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=cwd,
         timeout=timeout,
         check=False,
-        env={**os.environ, **env} if env else None,
+        env=_environment(env, cwd),
     )
+
+
+def _environment(env: dict[str, str] | None, cwd: Path) -> dict[str, str] | None:
+    if cwd == ROOT and not env:
+        return None  # the test's own environment; ./modern_art comes first from ROOT
+    merged = {**os.environ, **(env or {})}
+    if cwd != ROOT:
+        merged["PYTHONPATH"] = os.pathsep.join([str(ROOT), merged.get("PYTHONPATH", "")])
+    return merged

@@ -21,7 +21,14 @@ import pytest
 
 import modern_art as ma
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("MODERN_ART_CHROMIUM") or "/usr/bin/chromium")
+"""The Chromium the browser tests launch: ``MODERN_ART_CHROMIUM``, by default Debian's."""
+
+NO_CHROMIUM = (
+    f"{CHROMIUM} is missing; install Debian's chromium (apt-get install -y chromium)"
+    " or name another in MODERN_ART_CHROMIUM"
+)
+"""Why the browser tests skip without it, and the two ways to bring one."""
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

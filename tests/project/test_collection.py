@@ -9,9 +9,15 @@ collection, before any test could skip and say why.
 from __future__ import annotations
 
 import ast
+import os
+import re
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import conftest
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,3 +64,46 @@ def test_the_check_reads_imports_as_python_does(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert _top_level_imports(module) == {"numpy", "starlette"}
+
+
+OPTIONAL = sorted(EXTRAS | {"openskill", "sphinx", "furo"})
+"""Every package an optional part needs, hidden at once (a user with the test extra alone)."""
+
+INSTALL = re.compile(r"pip install -e '\.\[([\w,-]+)\]'")
+
+
+def _collect_hiding(names: list[str]) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key != "CI"}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
+    return subprocess.run(
+        [
+            *(sys.executable, "-m", "tests.helpers.hide_extras", ",".join(names)),
+            *("--collect-only", "-q", "-rs", "-p", "no:cacheprovider", "tests"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [OPTIONAL, ["httpx", "httpx2", "playwright"]],
+    ids=["only-the-test-extra", "web-without-test-web"],
+)
+def test_each_optional_module_skips_with_the_one_command_that_brings_it(hidden: list[str]) -> None:
+    """Without the extras collection ends without an error; each skip names its extra's install."""
+    done = _collect_hiding(hidden)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    skips = [line for line in done.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert skips
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    for line in skips:
+        named = INSTALL.findall(line)
+        assert len(named) == 1, line
+        assert all(extra in extras for extra in named[0].split(",")), line

@@ -7,9 +7,7 @@ These tests read the docs' sources and the docs' own helper modules (in
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import attrs
@@ -18,7 +16,6 @@ import pytest
 import modern_art as ma
 from modern_art import svg
 from tests.helpers.docs import DOCS, ROOT, load, rules_md
-from tests.helpers.webkit import missing
 
 rule_index = load(DOCS / "_ext" / "rule_index.py")
 
@@ -164,25 +161,3 @@ def test_three_rounds_example_wins_loses_and_wins_back_melims_value() -> None:
     melim_column = three_rounds.RULES.artists.index("Daniel Melim")
     assert [b.values[melim_column] for b in boards] == [20, 0, 40]
     assert [b.tiles[melim_column] for b in boards] == [(20,), (20,), (20, 20)]
-
-
-PAGE_NEEDS = {"rl.rst": ("numpy", "pettingzoo", "gymnasium", "pyspiel")}
-"""Pages whose examples need optional extras: the modules they import."""
-
-
-@pytest.mark.parametrize("page", sorted(p.name for p in DOCS.glob("*.rst")))
-def test_page_examples_run(page: str) -> None:
-    """Each page's ``>>>`` examples pass, as the Sphinx doctest builder runs them."""
-    absent = [m for m in PAGE_NEEDS.get(page, ()) if importlib.util.find_spec(m) is None]
-    if absent:
-        missing(f"{page} needs {', '.join(absent)}: install the rl and openspiel extras")
-    sys.modules.setdefault("three_rounds", load(DOCS / "examples" / "three_rounds.py"))
-    flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1  # as docs/conf.py sets them
-    result = doctest.testfile(
-        str(DOCS / page),
-        module_relative=False,
-        globs={"ma": ma},
-        optionflags=flags,
-        report=True,
-    )
-    assert result.failed == 0

@@ -21,6 +21,19 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.py") if p.name != "__init__.py")
 
 
+EXTRA_OF = {
+    "numpy": "rl",
+    "pettingzoo": "rl",
+    "gymnasium": "rl",
+    "pyspiel": "openspiel",
+    "starlette": "web",
+    "uvicorn": "web",
+    "ray": "ray",
+    "openskill": "match",
+}
+"""The extra that brings each module an example may require."""
+
+
 def _requires(path: Path) -> list[str]:
     """The modules an example declares on a ``# requires: a b`` line (optional extras)."""
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -34,7 +47,8 @@ def test_example_runs(path: Path) -> None:
     """The example exits with status 0 and prints something, using this checkout's package."""
     absent = [name for name in _requires(path) if importlib.util.find_spec(name) is None]
     if absent:
-        missing(f"{path.name} needs {', '.join(absent)}: install the extras it names")
+        extras = sorted({EXTRA_OF.get(name, name) for name in absent})
+        missing(f"{path.name} needs {', '.join(absent)}: pip install -e '.[{','.join(extras)}]'")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, str(path)],

@@ -173,8 +173,8 @@ def test_a_views_legal_actions_travel_as_an_array_and_come_back_equal() -> None:
     """JSON writes the lazy actions as the array a tuple made; reading gives an equal view."""
     v = ma.view(_open_auction(), 2)
     written = json.loads(ma.to_json(v))["legal_actions"]
-    assert written[0] == {"amount": 1, "seat": 2, "type": "Bid"}
-    assert written[-1] == {"seat": 2, "type": "Pass"} and len(written) == 101
+    assert written[0] == {"amount": 1, "format": ma.FORMAT, "seat": 2, "type": "Bid"}
+    assert written[-1] == {"format": ma.FORMAT, "seat": 2, "type": "Pass"} and len(written) == 101
     back = ma.from_json(ma.to_json(v), "view")
     assert back == v and hash(back) == hash(v)
     assert isinstance(back.legal_actions, ma.LegalActions)

@@ -29,11 +29,11 @@ import pytest
 import modern_art as ma
 from modern_art.site.build import write_site
 from tests.helpers.site import PYODIDE, need_node_tooling
-from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, missing, need
+from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, missing, need
 
 sync_api = need("playwright.sync_api")
 if not CHROMIUM.exists():
-    missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
+    missing(NO_CHROMIUM)
 need_node_tooling()
 
 pytestmark = pytest.mark.browser

@@ -22,13 +22,13 @@ from typing import Any
 import pytest
 
 from tests.helpers.svgcheck import texts
-from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, need
+from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, need
 
 sync_api = need("playwright.sync_api")
 if not CHROMIUM.exists():
     from tests.helpers.webkit import missing
 
-    missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
+    missing(NO_CHROMIUM)
 
 import modern_art as ma  # noqa: E402
 from modern_art import svg  # noqa: E402

@@ -26,14 +26,14 @@ from typing import Any
 import pytest
 
 from tests.helpers.site import PYODIDE, need_node_tooling
-from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, missing, need
+from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, missing, need
 
 need("starlette")
 uvicorn = need("uvicorn")
 sync_api = need("playwright.sync_api")
 httpx = need("httpx")
 if not CHROMIUM.exists():
-    missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
+    missing(NO_CHROMIUM)
 need_node_tooling()
 
 import modern_art as ma  # noqa: E402

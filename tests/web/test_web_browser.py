@@ -22,7 +22,14 @@ from typing import Any
 import pytest
 from attrs import evolve
 
-from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, DOUBLE, FIVE_KINDS_HAND, need
+from tests.helpers.webkit import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DOUBLE,
+    FIVE_KINDS_HAND,
+    NO_CHROMIUM,
+    need,
+)
 
 need("starlette")
 uvicorn = need("uvicorn")
@@ -31,7 +38,7 @@ httpx = need("httpx")
 if not CHROMIUM.exists():
     from tests.helpers.webkit import missing
 
-    missing(f"{CHROMIUM} is missing; install Debian's chromium: apt-get install -y chromium")
+    missing(NO_CHROMIUM)
 
 import modern_art as ma  # noqa: E402
 from modern_art.web import Registry, Timings, create_app  # noqa: E402

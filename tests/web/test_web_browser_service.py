@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.webkit import CHROMIUM, missing, need
+from tests.helpers.webkit import CHROMIUM, NO_CHROMIUM, missing, need
 
 need("starlette.testclient")
 need("uvicorn")
 need("playwright.sync_api", "pip install playwright (Debian's Chromium is used, not a download)")
 if not CHROMIUM.exists():
-    missing(f"{CHROMIUM} is missing: apt-get install chromium")
+    missing(NO_CHROMIUM)
 
 import modern_art as ma  # noqa: E402
 from modern_art.web import Registry  # noqa: E402

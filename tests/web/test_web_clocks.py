@@ -29,7 +29,7 @@ ANN, BEA, BOT = 0, 1, 2
 
 
 def table_for(registry: Registry, ann: list[Any], bea: list[Any], first: int = ANN) -> GameTable:
-    """Ann and Bea (people) and a bot with stacked first hands; ``first`` offers first."""
+    """Ann and Bea (people, both seated), a bot, stacked first hands; ``first`` offers first."""
     bot = [("silveira", OPEN), ("silveira", ONE), ("silveira", HIDDEN)]
     rules = short_rules(len(ann))
     deck = ma.stack_deck([ann, bea, bot], rules=rules)
@@ -40,6 +40,7 @@ def table_for(registry: Registry, ann: list[Any], bea: list[Any], first: int = A
         deck=deck,
         seed=1,
         first_auctioneer=first,
+        invitations=False,  # both seats taken: their clocks run (an invited seat's waits)
     )
     return table
 
@@ -207,3 +208,39 @@ def test_acting_takes_the_seat_back(clock: Clock) -> None:
     act(registry, table, ma.legal_actions(table.state, 0)[0])
     assert not table.seats[0].away and table.log[2].by == "player"
     assert [e.note for e in table.log if e.note] == ["away", "back"]
+
+
+def test_the_turn_clock_starts_when_a_seat_is_taken(
+    registry: Registry, client: TestClient
+) -> None:
+    """An invited seat to act has no clock until its invitation is claimed; then a whole turn."""
+    table, links = registry.open_table(["Bea", "Ann", "Bot"], humans=[1, 0], seed=5)
+    assert table.state.to_act == frozenset({0})  # the invited seat offers first
+    registry.clock.advance(FAST.turn * 5)  # type: ignore[attr-defined]
+    with registry.lock:
+        assert table.advance(registry.clock()) == 0  # nobody sat down: nothing is played for it
+        assert table.clock(registry.clock()) is None
+    claimed = client.post(f"/api/tables/{table.id}/claim", json={"invite": links[0]})
+    assert claimed.status_code == 201, claimed.text
+    mine = seat_view(client, table.id, claimed.json()["token"])["clock"]
+    assert mine["passes_in"] == FAST.turn
+    registry.clock.advance(FAST.turn + 1)  # type: ignore[attr-defined]
+    with registry.lock:
+        assert table.advance(registry.clock()) >= 1  # now the clock runs out for the seat
+
+
+def test_the_api_page_gives_every_limit_and_clock_with_its_default() -> None:
+    """docs/web-api.rst's table of limits says each option's default as serve has it."""
+    import re
+
+    from modern_art.web import serve
+    from modern_art.web.inputs import MAX_BODY_BYTES
+    from tests.helpers.webclient import ROOT
+
+    page = (ROOT / "docs" / "web-api.rst").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"(?m)^   \* - ``(--[\w-]+)``\n     - ([\d.]+)$", page))
+    defaults = {name: default for name, default, _, _ in serve._NUMBERS}
+    assert len(rows) >= 12
+    for option, written in rows.items():
+        assert float(written) == defaults[option], option
+    assert f"A body is at most {MAX_BODY_BYTES // 1024} KiB" in page

@@ -24,7 +24,7 @@ import pytest
 
 from tests.helpers.webkit import need
 
-httpx = need("httpx", "httpx: pip install httpx")
+httpx = need("httpx")
 need("uvicorn")
 
 from tests.helpers.webclient import ROOT, free_port  # noqa: E402

@@ -22,7 +22,7 @@ import pytest
 
 from tests.helpers.webkit import need
 
-need("starlette")
+need("starlette.testclient")
 
 import modern_art as ma  # noqa: E402
 from modern_art.data.errors import StoreError  # noqa: E402

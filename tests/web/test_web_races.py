@@ -17,7 +17,7 @@ import pytest
 
 from tests.helpers.webkit import need
 
-httpx = need("httpx", "httpx: pip install httpx")
+httpx = need("httpx")
 need("uvicorn")
 
 import modern_art as ma  # noqa: E402

@@ -645,6 +645,7 @@ export interface RecordDocument {
  */
 export interface PlayCard {
   card: Card;
+  format: "modern-art/1";
   seat: number;
   type: "PlayCard";
 }
@@ -654,6 +655,7 @@ export interface PlayCard {
  */
 export interface Bid {
   amount: number;
+  format: "modern-art/1";
   seat: number;
   type: "Bid";
 }
@@ -662,6 +664,7 @@ export interface Bid {
  * via the `definition` "Pass".
  */
 export interface Pass {
+  format: "modern-art/1";
   seat: number;
   type: "Pass";
 }
@@ -670,6 +673,7 @@ export interface Pass {
  * via the `definition` "SetPrice".
  */
 export interface SetPrice {
+  format: "modern-art/1";
   price: number;
   seat: number;
   type: "SetPrice";
@@ -679,6 +683,7 @@ export interface SetPrice {
  * via the `definition` "Accept".
  */
 export interface Accept {
+  format: "modern-art/1";
   seat: number;
   type: "Accept";
 }
