@@ -15,7 +15,7 @@ from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.registry import BOTS, make_bot
 from tests.helpers.webkit import need
 
-np = need("numpy", "the rl extra: pip install 'modern-art[rl]'")
+np = need("numpy", "the rl extra: pip install -e '.[rl]'")
 
 from modern_art.agents.learned import LearnedAgent  # noqa: E402
 from modern_art.envs.learned import (  # noqa: E402
