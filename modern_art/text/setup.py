@@ -18,6 +18,7 @@ from modern_art.data.rules import Rules
 from modern_art.data.state import GameState, PlayerState
 from modern_art.seeing.problems.history import deal_problems
 from modern_art.seeing.problems.position import position_problems
+from modern_art.seeing.problems.steps import fewest_actions
 from modern_art.seeing.problems.tiles import tiles_problem
 from modern_art.text.notation import LETTERS, parse_kind
 from modern_art.text.past_rounds import hand_sizes, past_rounds, top_up
@@ -172,7 +173,11 @@ def setup(
         discard: cards of past rounds to put in the discard; the past rounds
             made up include them.
         deck: cards on top of the undealt deck, for the next deals.
-        step: the actions applied so far; by default one per card offered.
+        step: the actions applied so far; by default the fewest that reach the
+            position: one per card offered, and for each sale the fewest its
+            auction takes (one action a seat in an open, one-offer or hidden
+            auction; the price and an accept at a fixed price; a decline for a
+            double nobody added to), and what the phase shows done so far.
         check: ``False`` returns a position that cannot arise (a "what if"),
             whose problems :func:`~modern_art.position_problems` lists.
 
@@ -287,6 +292,17 @@ def setup(
     counts = [0] * len(artists)
     for card in (*(c for m in museum_cards for c in m), *fixed):
         counts[artists.index(card.artist)] += 1
+    if step is None:
+        phase_now = phase if phase is not None else Offering(auctioneer)
+        step = fewest_actions(
+            n,
+            past,
+            ranked,
+            museum_cards,
+            phase_now,
+            [len(hand) for hand in hand_cards],
+            len(past) + sum(counts),
+        )
     state = GameState(
         rules,
         tuple(
@@ -304,7 +320,7 @@ def setup(
         board if board is not None else ((),) * len(artists),
         past,
         phase if phase is not None else Offering(auctioneer),
-        len(past) + sum(counts) if step is None else step,
+        step,
     )
     if check:
         _refuse(position_problems(state))

@@ -27,10 +27,11 @@ from modern_art.data.phases import (
     HiddenAuction,
 )
 from modern_art.data.rules import Rules
-from modern_art.data.state import GameState
+from modern_art.data.state import TO_ACT, GameState
 from modern_art.seeing.problems.history import deal_problems, discard_problems, doubles_in
-from modern_art.seeing.problems.money import money_bound, money_problems, step_problems
+from modern_art.seeing.problems.money import money_bound, money_problems
 from modern_art.seeing.problems.phase import phase_problems
+from modern_art.seeing.problems.steps import fewest_actions, step_problems
 from modern_art.seeing.problems.secrets import state_phase_problem, view_secret_problems
 from modern_art.seeing.problems.tiles import count, tiles_problem
 from modern_art.seeing.problems.turns import turn_problems
@@ -321,11 +322,49 @@ def _history_problems(
     out += deal_problems(rules, n, game.round, len(game.discard), hand_sizes, len(now), over)
     bound = money_bound(rules, n, game.discard, game.tiles)
     untouched = game.round == 1 and not over and not any(museums)
-    out += money_problems(rules, money, bound, untouched)
-    out += step_problems(game.step, offers, n, bound)
+    bought = [bool(museum) for museum in museums] if game.round == 1 and not over else None
+    out += money_problems(rules, money, bound, untouched, bought)
+    ranked_so_far = _rankings_so_far(game)
+    fewest = fewest_actions(
+        n, game.discard, ranked_so_far, museums, game.phase, hand_sizes, offers
+    )
+    out += step_problems(game.step, offers, n, bound, fewest)
     dealt = sum(rules.deals(n)[: game.round])
     doubles = doubles_in(game.discard) + sum(card.auction is Auction.DOUBLE for card in now)
     out += turn_problems(game.round, dealt, hand_sizes, doubles, game.phase)
+    return out
+
+
+def _claim_problems(view: PlayerView) -> list[str]:
+    """What the view says of the phase: who is to act, and the winners (R2-R5, R8.2)."""
+    out = []
+    phase, n = view.phase, len(view.players)
+    if isinstance(phase, HiddenAuctionView):
+        expected = frozenset(range(n)).difference(phase.sealed)
+    else:
+        expected = TO_ACT[type(phase)](view, phase)
+    if view.to_act != expected:
+        out.append(
+            f"the view says seats {sorted(view.to_act)} are to act, but its phase asks"
+            f" seats {sorted(expected)} (R2.1, R4, R5.2)"
+        )
+    winners = view.winners
+    if not isinstance(phase, GameOver):
+        if winners:
+            out.append(f"the view names winners {list(winners)} before the game is over (R8.2)")
+        return out
+    money = [p.money for p in view.players]
+    if None in money:
+        out.append("the game is over, yet the view screens some money: all is shown (R7.2)")
+        return out
+    shown = [m for m in money if m is not None]
+    most = max(shown)
+    richest = tuple(s for s, m in enumerate(shown) if m == most)
+    if tuple(winners) != richest:
+        out.append(
+            f"the view names winners {list(winners)}, but the most money, {most},"
+            f" is held by seats {list(richest)} (R8.2)"
+        )
     return out
 
 
@@ -365,6 +404,7 @@ def _view_problems(view: PlayerView) -> list[str]:
         out.append("a spectator's view holds a hand (R7.2)")
     if any(getattr(action, "seat", own) != own for action in view.legal_actions):
         out.append("the view lists legal actions of another seat (R7.2)")
+    out += _claim_problems(view)
     museums = [p.museum for p in view.players]
     places = [("the view's hand", view.hand), ("the discard", view.discard)]
     places += [("the lot", _in_play(view.phase))]

@@ -1,0 +1,130 @@
+"""The step against the play: the fewest and the most actions the cards offered took (R2-R5).
+
+Part of :func:`modern_art.position_problems`, and :func:`modern_art.setup`'s
+default ``step``. Every card offered is one action (R2.1, a double's second
+card too, R5.1), and every sale took at least one more, as its auction asks:
+
+* an open auction closes only when every seat but the high bidder has
+  passed, or every seat has passed with no bid (R4.1): one action a seat;
+* a one-offer auction asks every seat once, the auctioneer last (R4.2), and
+  a hidden auction takes every seat's sealed bid (R4.3): one action a seat;
+* a fixed-price sale takes the price and then an accept, or every other
+  seat's pass (R4.4): two actions at least;
+* a pair is sold in its second card's auction (R5.1); a double nobody added
+  to goes free only after a seat with cards declined it (R5.2, R5.5).
+
+So each painting that is not a double costs its auction's actions, and each
+double that no painting of its artist in the same museum can have joined
+costs one more. In the discard the round-ending cards (one, or a pair,
+each round: R5.7, R6.1, R6.2) were never sold; which they were is not in
+the state, so each past round is granted the dearest card there. An
+auction in progress adds what its phase shows was done (the bids, passes
+and price so far). Each count is one pass over the cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from modern_art.data.cards import Auction, Card
+from modern_art.data.phases import (
+    DoubleOffer,
+    FixedPriceAuction,
+    HiddenAuction,
+    OneOfferAuction,
+    OpenAuction,
+)
+
+__all__ = ["fewest_actions", "step_problems"]
+
+
+def sale_actions(kind: Auction, n: int) -> int:
+    """The fewest actions after the offer that a sale of ``kind`` takes at ``n`` seats (R4)."""
+    if kind is Auction.FIXED_PRICE:
+        return 2  # the price, and the first seat's accept
+    if kind is Auction.DOUBLE:
+        return 1  # a decline: the double alone goes free (R5.5)
+    return n  # every seat bids or passes once (R4.1-R4.3)
+
+
+def _sales(cards: Iterable[Card], n: int) -> tuple[int, int]:
+    """The fewest actions the sale of ``cards`` (of one museum) took, and its dearest card."""
+    cost = 0
+    dearest = 0
+    doubles: Counter[str] = Counter()
+    for card in cards:
+        one = sale_actions(card.auction, n)
+        dearest = max(dearest, one)
+        if card.auction is Auction.DOUBLE:
+            doubles[card.artist] += 1
+        else:
+            cost += one
+            doubles[card.artist] -= 1  # may have joined one double of its artist
+    return cost + sum(d for d in doubles.values() if d > 0), dearest
+
+
+def _phase_actions(phase: object, n: int, hand_sizes: Sequence[int]) -> int:
+    """The actions taken so far in the phase: declines, bids, passes, the price."""
+    if isinstance(phase, DoubleOffer):
+        # Asked from the double's player clockwise; seats without cards are skipped (R5.2).
+        asked = (phase.asking - phase.double_player) % n
+        return sum(1 for k in range(asked) if hand_sizes[(phase.double_player + k) % n])
+    if isinstance(phase, OpenAuction):
+        return len(phase.passed) + (phase.high_bidder is not None)
+    if isinstance(phase, OneOfferAuction):
+        return (phase.turn - phase.auctioneer - 1) % n
+    if isinstance(phase, FixedPriceAuction):
+        return 0 if phase.price is None else 1 + (phase.turn - phase.auctioneer - 1) % n
+    if isinstance(phase, HiddenAuction):
+        return sum(1 for bid in phase.bids if bid is not None)
+    sealed = getattr(phase, "sealed", None)  # a view's hidden auction
+    return len(sealed) if isinstance(sealed, frozenset) else 0
+
+
+def fewest_actions(
+    n: int,
+    discard: Sequence[Card],
+    ranked: int,
+    museums: Sequence[Sequence[Card]],
+    phase: object,
+    hand_sizes: Sequence[int],
+    offers: int,
+) -> int:
+    """The fewest actions that offer ``offers`` cards and sell what the position shows sold.
+
+    Args:
+        n: the number of seats.
+        discard: the past rounds' cards: sold, but for one or two a round.
+        ranked: the rounds ranked so far (each ended on cards never sold).
+        museums: each seat's paintings bought this round.
+        phase: the phase, whose bids, passes and price so far count too.
+        hand_sizes: each seat's hand size (a double's declines skip empty hands).
+        offers: the cards offered so far (discard, museums, lot).
+    """
+    past, dearest = _sales(discard, n)
+    past = max(0, past - ranked * dearest)
+    now = sum(_sales(museum, n)[0] for museum in museums)
+    return offers + past + now + _phase_actions(phase, n, hand_sizes)
+
+
+def step_problems(step: int, offers: int, n: int, bound: int, fewest: int) -> list[str]:
+    """The step against the fewest (``fewest``) and the most actions the play could take.
+
+    The most: an offer is one action; asking for a second card takes at most
+    one per seat; an auction at most one action per seat per bid, and bids
+    rise by at least 1 up to at most ``bound`` (R3.1, R3.2, R4.1).
+    """
+    if step < fewest:
+        return [
+            f"step {step} is below the {fewest} actions the {offers} cards offered and the"
+            " sales so far took at least (each sale its offer and its auction's bids,"
+            " passes or price) (R2.1, R4, R5)"
+        ]
+    most = offers * (2 + n + (n + 1) * (bound + 1))
+    if step > most:
+        return [
+            f"step {step} is more than the {most} actions {offers} offered cards could take"
+            " (R2.1, R4)"
+        ]
+    return []
