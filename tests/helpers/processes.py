@@ -53,3 +53,33 @@ def settle(before: set[int], seconds: float = 5.0) -> set[int]:
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)
+
+
+def group_members(pgid: int) -> set[int]:
+    """The ids of every living process in process group ``pgid``, whoever its parent now is.
+
+    A child an engine leaves behind is adopted by init, so :func:`descendants`
+    no longer finds it; its process group still names the engine's.
+    """
+    found: set[int] = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()  # state ppid pgrp ...
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            found.add(int(entry.name))
+    return found
+
+
+def groups_end(pgids: set[int], seconds: float = 5.0) -> set[int]:
+    """The members left in any of ``pgids`` after waiting up to ``seconds`` for them to go."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = {pid for pgid in pgids for pid in group_members(pgid)}
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)
