@@ -127,9 +127,7 @@ CMON_DEALS = DealSchedule({3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)})
 
 def _non_negative(rules: Rules, attribute: Any, value: int) -> None:
     if type(value) is not int or value < 0:
-        raise ValueError(
-            f"'{attribute.name}' must be a non-negative integer, got {shown(value)}"
-        )
+        raise ValueError(f"'{attribute.name}' must be a non-negative integer, got {shown(value)}")
 
 
 def _positive(rules: Rules, attribute: Any, value: int) -> None:

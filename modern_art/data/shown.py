@@ -34,7 +34,7 @@ def shown(value: object, most: int = MOST) -> str:
         return f"an integer of {_digits(value):,} digits"
     try:
         text = repr(value)
-    except Exception:  # noqa: BLE001 (a repr that fails, or holds too large an integer)
+    except Exception:
         return f"a {type(value).__name__}"
     return text if len(text) <= most else text[: most - 3] + "..."
 

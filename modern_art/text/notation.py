@@ -201,7 +201,8 @@ def parse_card(
     artist, auction = kind
     if hand is None:
         raise NotationError(
-            f"{shown(text)}: without its #id a card is looked up in {holder}, which is not known here"
+            f"{shown(text)}: without its #id a card is looked up in {holder},"
+            " which is not known here"
         )
     found = [card for card in hand if card.artist == artist and card.auction is auction]
     if len(found) != 1:
@@ -283,7 +284,8 @@ def parse_action(text: str, context: GameState | PlayerView) -> Action:
     words = text.split()
     if not 2 <= len(words) <= 3:
         raise NotationError(
-            f"{shown(text)}: expected a seat, a verb and maybe an amount or card, such as '1 bid 30'"
+            f"{shown(text)}: expected a seat, a verb and maybe an amount or card,"
+            " such as '1 bid 30'"
         )
     seat_text, verb = words[0], words[1].lower()
     n = len(context.players)

@@ -99,9 +99,7 @@ def _names(players: object, rules: Rules) -> tuple[str, ...]:
             )
         return tuple(f"Seat {s}" for s in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(
-            f"players must be a count or a sequence of names, got {shown(players)}"
-        )
+        raise ValueError(f"players must be a count or a sequence of names, got {shown(players)}")
     size = size_of(players)
     if size is None or not low <= size <= high:
         raise ValueError(
@@ -138,8 +136,7 @@ def _amount(money: int, name: str) -> int:
     """A seat's money, refused where JSON could not write it (at most 18 digits)."""
     if abs(money) >= MAX_MONEY:
         raise ValueError(
-            f"{name}: {shown(money)} is more than the {MAX_MONEY - 1} a state can hold"
-            " (R3.1)"
+            f"{name}: {shown(money)} is more than the {MAX_MONEY - 1} a state can hold (R3.1)"
         )
     return money
 

@@ -270,10 +270,8 @@ def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
     """
     if grace > 0:
         _say_quit(process)
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(grace)
-    except subprocess.TimeoutExpired:
-        pass
     kill_group(process.pid)
     if process.poll() is None:
         process.kill()

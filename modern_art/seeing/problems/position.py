@@ -31,8 +31,8 @@ from modern_art.data.state import TO_ACT, GameState
 from modern_art.seeing.problems.history import deal_problems, discard_problems, doubles_in
 from modern_art.seeing.problems.money import money_bound, money_problems
 from modern_art.seeing.problems.phase import phase_problems
-from modern_art.seeing.problems.steps import fewest_actions, step_problems
 from modern_art.seeing.problems.secrets import state_phase_problem, view_secret_problems
+from modern_art.seeing.problems.steps import fewest_actions, step_problems
 from modern_art.seeing.problems.tiles import count, tiles_problem
 from modern_art.seeing.problems.turns import turn_problems
 from modern_art.seeing.views import HiddenAuctionView, PlayerView
