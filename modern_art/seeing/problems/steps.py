@@ -11,11 +11,12 @@ card too, R5.1), and every sale took at least one more, as its auction asks:
 * a fixed-price sale takes the price and then an accept, or every other
   seat's pass (R4.4): two actions at least;
 * a pair is sold in its second card's auction (R5.1); a double nobody added
-  to goes free only after a seat with cards declined it (R5.2, R5.5).
+  to goes free only after every seat with cards declined it (R5.2, R5.5):
+  this round, at least every seat that holds cards now; in a past round, one.
 
 So each painting that is not a double costs its auction's actions, and each
 double that no painting of its artist in the same museum can have joined
-costs one more. In the discard the round-ending cards (one, or a pair,
+costs its declines. In the discard the round-ending cards (one, or a pair,
 each round: R5.7, R6.1, R6.2) were never sold; which they were is not in
 the state, so each past round is granted the dearest card there. An
 auction in progress adds what its phase shows was done (the bids, passes
@@ -39,29 +40,32 @@ from modern_art.data.phases import (
 __all__ = ["fewest_actions", "step_problems"]
 
 
-def sale_actions(kind: Auction, n: int) -> int:
-    """The fewest actions after the offer that a sale of ``kind`` takes at ``n`` seats (R4)."""
+def sale_actions(kind: Auction, n: int, declines: int = 1) -> int:
+    """The fewest actions after the offer that a sale of ``kind`` takes at ``n`` seats (R4).
+
+    ``declines``: the fewest seats that declined a double nobody added to (R5.2).
+    """
     if kind is Auction.FIXED_PRICE:
         return 2  # the price, and the first seat's accept
     if kind is Auction.DOUBLE:
-        return 1  # a decline: the double alone goes free (R5.5)
+        return declines  # then the double alone goes free (R5.5)
     return n  # every seat bids or passes once (R4.1-R4.3)
 
 
-def _sales(cards: Iterable[Card], n: int) -> tuple[int, int]:
+def _sales(cards: Iterable[Card], n: int, declines: int = 1) -> tuple[int, int]:
     """The fewest actions the sale of ``cards`` (of one museum) took, and its dearest card."""
     cost = 0
     dearest = 0
     doubles: Counter[str] = Counter()
     for card in cards:
-        one = sale_actions(card.auction, n)
+        one = sale_actions(card.auction, n, declines)
         dearest = max(dearest, one)
         if card.auction is Auction.DOUBLE:
             doubles[card.artist] += 1
         else:
             cost += one
             doubles[card.artist] -= 1  # may have joined one double of its artist
-    return cost + sum(d for d in doubles.values() if d > 0), dearest
+    return cost + declines * sum(d for d in doubles.values() if d > 0), dearest
 
 
 def _phase_actions(phase: object, n: int, hand_sizes: Sequence[int]) -> int:
@@ -104,7 +108,9 @@ def fewest_actions(
     """
     past, dearest = _sales(discard, n)
     past = max(0, past - ranked * dearest)
-    now = sum(_sales(museum, n)[0] for museum in museums)
+    # A seat holding cards now held them when this round's doubles were offered.
+    declines = max(1, sum(1 for size in hand_sizes if size))
+    now = sum(_sales(museum, n, declines)[0] for museum in museums if museum)
     return offers + past + now + _phase_actions(phase, n, hand_sizes)
 
 
