@@ -102,9 +102,8 @@ def _names(players: object, rules: Rules) -> tuple[str, ...]:
         raise ValueError(f"players must be a count or a sequence of names, got {shown(players)}")
     size = size_of(players)
     if size is None or not low <= size <= high:
-        raise ValueError(
-            f"players: the game takes {low} to {high} players, got {shown(players)} (R1.1)"
-        )
+        got = shown(players) if size is None else size
+        raise ValueError(f"players: the game takes {low} to {high} players, got {got} (R1.1)")
     names = tuple(players)
     if not all(isinstance(name, str) for name in names):
         raise ValueError("players: each name must be a string")
