@@ -24,6 +24,8 @@ MOST_MESSAGE = 300
 """A refusal's whole sentence: the argument's name, at most 80 characters of it, the rule."""
 
 HANDS: Any = [[...], [...], [...]]
+BIG: Any = range(10**19)
+"""A sequence of 10**19 numbers: ``len`` overflows (typed ``Any``: the point is a wrong type)."""
 
 
 def _refusal(call: Callable[[], object]) -> str:
@@ -38,13 +40,13 @@ def _refusal(call: Callable[[], object]) -> str:
 @pytest.mark.parametrize(
     ("call", "names"),
     [
-        (lambda: ma.setup(range(10**19), hands=HANDS), "players:"),
-        (lambda: ma.setup(3, hands=HANDS, museums=range(10**19)), "museums:"),
-        (lambda: ma.setup(3, hands=range(10**19)), "hands:"),
-        (lambda: ma.setup(3, hands=[range(10**19), [...], [...]]), "hands[0]:"),
-        (lambda: ma.setup(3, hands=HANDS, discard=range(10**19)), "discard:"),
-        (lambda: ma.new_game(range(10**19)), "players:"),
-        (lambda: ma.new_game(3, deck=range(10**19)), "deck:"),
+        (lambda: ma.setup(BIG, hands=HANDS), "players:"),
+        (lambda: ma.setup(3, hands=HANDS, museums=BIG), "museums:"),
+        (lambda: ma.setup(3, hands=BIG), "hands:"),
+        (lambda: ma.setup(3, hands=[BIG, [...], [...]]), "hands[0]:"),
+        (lambda: ma.setup(3, hands=HANDS, discard=BIG), "discard:"),
+        (lambda: ma.new_game(BIG), "players:"),
+        (lambda: ma.new_game(3, deck=BIG), "deck:"),
         (lambda: ma.setup(HUGE, hands=HANDS), "players:"),
         (lambda: ma.new_game(HUGE), "players:"),
         (lambda: ma.new_game(3, first_auctioneer=HUGE), "first_auctioneer"),

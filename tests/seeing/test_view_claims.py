@@ -17,9 +17,16 @@ import modern_art as ma
 def _refused(bad: ma.PlayerView | ma.GameState, says: str) -> None:
     problems = ma.position_problems(bad)
     assert any(says in problem for problem in problems), problems
-    kind = "view" if isinstance(bad, ma.PlayerView) else "state"
     with pytest.raises(ma.SerializationError, match="cannot arise"):
-        ma.from_json(ma.to_json(bad), kind)
+        if isinstance(bad, ma.PlayerView):
+            ma.from_json(ma.to_json(bad), "view")
+        else:
+            ma.from_json(ma.to_json(bad), "state")
+
+
+def _with_money(state: ma.GameState, money: tuple[int, ...]) -> ma.GameState:
+    players = zip(state.players, money, strict=True)
+    return attrs.evolve(state, players=tuple(attrs.evolve(p, money=m) for p, m in players))
 
 
 def _finished() -> ma.GameState:
@@ -64,15 +71,9 @@ def test_R3_3_in_round_1_a_seat_richer_than_its_start_needs_another_seats_purcha
     state = ma.setup(3, hands=[[...]] * 3, museums=[["melim/o"], [], []], money=[90, 110, 100])
     # Seat 0 bought from seat 1: possible. Seat 1 bought nothing, seat 0 paid: consistent.
     assert ma.position_problems(state) == ()
-    richer = attrs.evolve(
-        state,
-        players=tuple(attrs.evolve(p, money=m) for p, m in zip(state.players, (90, 100, 110))),
-    )
+    richer = _with_money(state, (90, 100, 110))
     assert ma.position_problems(richer) == ()
-    bad = attrs.evolve(
-        state,
-        players=tuple(attrs.evolve(p, money=m) for p, m in zip(state.players, (110, 90, 100))),
-    )
+    bad = _with_money(state, (110, 90, 100))
     _refused(bad, "seat 0 has 110, more than its starting 100, but no other seat has bought")
     _refused(bad, "seat 1 has 90, less than its starting 100, but its museum is empty")
 

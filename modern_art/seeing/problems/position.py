@@ -23,11 +23,15 @@ from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import (
     PHASES,
     DoubleOffer,
+    FixedPriceAuction,
     GameOver,
     HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
 )
 from modern_art.data.rules import Rules
-from modern_art.data.state import TO_ACT, GameState
+from modern_art.data.state import GameState
 from modern_art.seeing.problems.history import deal_problems, discard_problems, doubles_in
 from modern_art.seeing.problems.money import money_bound, money_problems
 from modern_art.seeing.problems.phase import phase_problems
@@ -35,7 +39,7 @@ from modern_art.seeing.problems.secrets import state_phase_problem, view_secret_
 from modern_art.seeing.problems.steps import fewest_actions, step_problems
 from modern_art.seeing.problems.tiles import count, tiles_problem
 from modern_art.seeing.problems.turns import turn_problems
-from modern_art.seeing.views import HiddenAuctionView, PlayerView
+from modern_art.seeing.views import HiddenAuctionView, PlayerView, PublicPhase
 
 __all__ = ["position_problems"]
 
@@ -335,14 +339,29 @@ def _history_problems(
     return out
 
 
+def _asked(phase: PublicPhase, n: int) -> frozenset[int]:
+    """Who a public phase asks to act: each room's ``to_act``, read from what a view shows.
+
+    (The rooms' own functions take a state; the compiled build would refuse a view.)
+    """
+    if isinstance(phase, Offering):
+        return frozenset((phase.auctioneer,))
+    if isinstance(phase, DoubleOffer):
+        return frozenset((phase.asking,))
+    if isinstance(phase, OneOfferAuction | FixedPriceAuction):
+        return frozenset((phase.turn,))
+    if isinstance(phase, OpenAuction):
+        return frozenset(range(n)).difference(phase.passed, (phase.high_bidder,))
+    if isinstance(phase, HiddenAuctionView):
+        return frozenset(range(n)).difference(phase.sealed)
+    return frozenset()  # the game is over
+
+
 def _claim_problems(view: PlayerView) -> list[str]:
     """What the view says of the phase: who is to act, and the winners (R2-R5, R8.2)."""
     out = []
     phase, n = view.phase, len(view.players)
-    if isinstance(phase, HiddenAuctionView):
-        expected = frozenset(range(n)).difference(phase.sealed)
-    else:
-        expected = TO_ACT[type(phase)](view, phase)
+    expected = _asked(phase, n)
     if view.to_act != expected:
         out.append(
             f"the view says seats {sorted(view.to_act)} are to act, but its phase asks"
