@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from modern_art._speed import IdentityCache
 from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import (
     DoubleOffer,
@@ -86,6 +87,13 @@ def _phase_actions(phase: object, n: int, hand_sizes: Sequence[int]) -> int:
     return len(sealed) if isinstance(sealed, frozenset) else 0
 
 
+_PAST: IdentityCache[tuple[int, int]] = IdentityCache(256)
+"""The past rounds' sales of a discard (and its dearest card), by the tuple's identity.
+
+Consecutive states share their discard, so each is counted once.
+"""
+
+
 def fewest_actions(
     n: int,
     discard: Sequence[Card],
@@ -106,7 +114,12 @@ def fewest_actions(
         hand_sizes: each seat's hand size (a double's declines skip empty hands).
         offers: the cards offered so far (discard, museums, lot).
     """
-    past, dearest = _sales(discard, n)
+    known = _PAST.get(discard, n)
+    if known is None:
+        known = _sales(discard, n)
+        if isinstance(discard, tuple):  # immutable: safe to keep
+            _PAST.keep(discard, known, n)
+    past, dearest = known
     past = max(0, past - ranked * dearest)
     # A seat holding cards now held them when this round's doubles were offered.
     declines = max(1, sum(1 for size in hand_sizes if size))
