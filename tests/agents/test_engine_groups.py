@@ -126,16 +126,20 @@ def test_the_end_of_a_match_ends_every_engines_group(tmp_path: Path) -> None:
     assert groups_end(groups) == set()
 
 
+@pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
-def test_a_stopped_runner_ends_every_engines_group(tmp_path: Path, number: int) -> None:
-    """``modern-art match`` stopped mid-match (Ctrl-C, SIGTERM): no engine or child outlives it."""
+def test_a_stopped_runner_ends_every_engines_group(
+    tmp_path: Path, number: int, workers: int
+) -> None:
+    """``modern-art match`` stopped mid-match (Ctrl-C, SIGTERM), its games played here or in
+    worker processes: no engine, and no child of one, outlives it."""
     pids = tmp_path / "pids"
     playing = tmp_path / "engine-pids"
     slow = shlex.join([sys.executable, str(BAD), "pid", str(playing)])
     player = "engine:" + shlex.join(with_child(slow, pids))
     command = [sys.executable, "-m", "modern_art", "match", player, "random", "random"]
     runner = subprocess.Popen(
-        [*command, "--games", "50"],
+        [*command, "--games", "50", "--workers", str(workers)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": os.getcwd()},
