@@ -328,10 +328,7 @@ def _history_problems(
     untouched = game.round == 1 and not over and not any(museums)
     bought = [bool(museum) for museum in museums] if game.round == 1 and not over else None
     out += money_problems(rules, money, bound, untouched, bought)
-    ranked_so_far = _rankings_so_far(game)
-    fewest = fewest_actions(
-        n, game.discard, ranked_so_far, museums, game.phase, hand_sizes, offers
-    )
+    fewest = fewest_actions(n, game.discard, ranked, museums, game.phase, hand_sizes, offers)
     out += step_problems(game.step, offers, n, bound, fewest)
     dealt = sum(rules.deals(n)[: game.round])
     doubles = doubles_in(game.discard) + sum(card.auction is Auction.DOUBLE for card in now)

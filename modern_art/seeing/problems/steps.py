@@ -25,8 +25,8 @@ and price so far). Each count is one pass over the cards.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from modern_art._speed import IdentityCache
 from modern_art.data.cards import Auction, Card
@@ -34,6 +34,7 @@ from modern_art.data.phases import (
     DoubleOffer,
     FixedPriceAuction,
     HiddenAuction,
+    Offering,
     OneOfferAuction,
     OpenAuction,
 )
@@ -41,36 +42,36 @@ from modern_art.data.phases import (
 __all__ = ["fewest_actions", "step_problems"]
 
 
-def sale_actions(kind: Auction, n: int, declines: int = 1) -> int:
-    """The fewest actions after the offer that a sale of ``kind`` takes at ``n`` seats (R4).
-
-    ``declines``: the fewest seats that declined a double nobody added to (R5.2).
-    """
-    if kind is Auction.FIXED_PRICE:
-        return 2  # the price, and the first seat's accept
-    if kind is Auction.DOUBLE:
-        return declines  # then the double alone goes free (R5.5)
-    return n  # every seat bids or passes once (R4.1-R4.3)
-
-
-def _sales(cards: Iterable[Card], n: int, declines: int = 1) -> tuple[int, int]:
+def _sales(cards: Sequence[Card], n: int, declines: int = 1) -> tuple[int, int]:
     """The fewest actions the sale of ``cards`` (of one museum) took, and its dearest card."""
     cost = 0
-    dearest = 0
-    doubles: Counter[str] = Counter()
+    fixed = 0
+    doubles: list[str] = []
+    plain: list[str] = []
     for card in cards:
-        one = sale_actions(card.auction, n, declines)
-        dearest = max(dearest, one)
-        if card.auction is Auction.DOUBLE:
-            doubles[card.artist] += 1
+        kind = card.auction
+        if kind is Auction.DOUBLE:
+            doubles.append(card.artist)
+            continue
+        plain.append(card.artist)
+        if kind is Auction.FIXED_PRICE:
+            fixed += 1
         else:
-            cost += one
-            doubles[card.artist] -= 1  # may have joined one double of its artist
-    return cost + declines * sum(d for d in doubles.values() if d > 0), dearest
+            cost += n
+    dearest = n if cost else (2 if fixed else 0)
+    cost += 2 * fixed
+    if doubles:
+        dearest = max(dearest, declines)
+        # Each painting that is not a double may have joined one double of its artist (R5.1).
+        lone = sum(max(0, doubles.count(a) - plain.count(a)) for a in set(doubles))
+        cost += declines * lone
+    return cost, dearest
 
 
 def _phase_actions(phase: object, n: int, hand_sizes: Sequence[int]) -> int:
     """The actions taken so far in the phase: declines, bids, passes, the price."""
+    if type(phase) is Offering:  # the most common phase: nothing done in it yet
+        return 0
     if isinstance(phase, DoubleOffer):
         # Asked from the double's player clockwise; seats without cards are skipped (R5.2).
         asked = (phase.asking - phase.double_player) % n
@@ -92,6 +93,16 @@ _PAST: IdentityCache[tuple[int, int]] = IdentityCache(256)
 
 Consecutive states share their discard, so each is counted once.
 """
+
+
+_NOW: IdentityCache[int] = IdentityCache(1024)
+"""This round's sales of a museum, by the tuple's identity, the seats and the declines.
+
+A museum changes only when its seat buys: consecutive states share it.
+"""
+
+_SEATS_APART: Final = 1 << 16
+"""The key of :data:`_NOW`: ``n * _SEATS_APART + declines`` (declines are at most ``n``)."""
 
 
 def fewest_actions(
@@ -122,8 +133,17 @@ def fewest_actions(
     past, dearest = known
     past = max(0, past - ranked * dearest)
     # A seat holding cards now held them when this round's doubles were offered.
-    declines = max(1, sum(1 for size in hand_sizes if size))
-    now = sum(_sales(museum, n, declines)[0] for museum in museums if museum)
+    declines = max(1, n - hand_sizes.count(0))
+    now = 0
+    key = n * _SEATS_APART + declines
+    for museum in museums:
+        if museum:
+            sold = _NOW.get(museum, key)
+            if sold is None:
+                sold = _sales(museum, n, declines)[0]
+                if isinstance(museum, tuple):  # immutable: safe to keep
+                    _NOW.keep(museum, sold, key)
+            now += sold
     return offers + past + now + _phase_actions(phase, n, hand_sizes)
 
 
