@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from modern_art.agents.budgets import check_count
+from modern_art.agents.budgets import check_count, check_seat_to_act, check_seed
 from modern_art.agents.heuristic import heuristic_action, raise_to, ranked_offers
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
@@ -112,6 +112,7 @@ class MonteCarloAgent:
         rollout: Literal["heuristic", "random"] = "heuristic",
     ) -> None:
         check_count("playouts", playouts)
+        check_seed("seed", seed)
         if rollout not in _POLICIES:
             raise ValueError(f"rollout must be 'heuristic' or 'random', got {rollout!r}")
         self.seed = seed
@@ -129,7 +130,12 @@ class MonteCarloAgent:
         )
 
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
-        """Search the candidate actions and return the best (see the module's docstring)."""
+        """Search the candidate actions and return the best (see the module's docstring).
+
+        Raises:
+            ValueError: a spectator's view, a finished game, or a seat not to act.
+        """
+        view = check_seat_to_act(view, "MonteCarloAgent.act")
         seat = view.seat
         phase = view.phase
         if isinstance(phase, OpenAuction):

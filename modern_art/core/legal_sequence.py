@@ -63,13 +63,14 @@ def _iter(part: Part) -> Iterator[Action]:
 def _has(part: Part, action: object) -> bool:
     size, kind, seat, base = part
     if kind is None:
-        return action in base
+        # By type first: an object whose == is always true is none of these actions.
+        return any(type(single) is type(action) and single == action for single in base)
     # Read untyped: the compiled build would refuse a typed read of Bid(0, "5") (TypeError).
     loose: Any = action
     if type(action) is not kind or loose.seat != seat:
         return False
     if kind is PlayCard:
-        return loose.card in base
+        return type(loose.card) is Card and loose.card in base
     amount = loose.amount if kind is Bid else loose.price
     return type(amount) is int and base <= amount < base + size
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Sized
 from typing import Any, Final, overload
 
 from modern_art._speed import PURE
@@ -17,6 +17,7 @@ from modern_art.data.cards import Card
 from modern_art.data.events import Event
 from modern_art.data.phases import GameOver, Offering
 from modern_art.data.rules import Rules, preset
+from modern_art.data.shown import shown, size_of
 from modern_art.data.state import GameState, PlayerState, Step
 
 __all__ = ["apply", "new_game"]
@@ -87,26 +88,28 @@ def new_game(
     if rules is None:
         rules = _CMON
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules, got {rules!r}")
+        raise ValueError(f"rules must be a Rules, got {shown(rules)}")
     if isinstance(players, int) and not rules.min_players <= players <= rules.max_players:
         # Before the names are made: a count of 10**18 is refused at once (R1.1).
         raise ValueError(
-            f"the game takes {rules.min_players} to {rules.max_players} players,"
-            f" got {players} (R1.1)"
+            f"players: the game takes {rules.min_players} to {rules.max_players} players,"
+            f" got {shown(players)} (R1.1)"
         )
-    names = _player_names(players)
+    names = _player_names(players, rules)
     n = len(names)
     if not rules.min_players <= n <= rules.max_players:
         raise ValueError(
-            f"the game takes {rules.min_players} to {rules.max_players} players, got {n} (R1.1)"
+            f"players: the game takes {rules.min_players} to {rules.max_players} players,"
+            f" got {n} (R1.1)"
         )
     if type(first_auctioneer) is not int or not 0 <= first_auctioneer < n:
         raise ValueError(
-            f"first_auctioneer must be a seat from 0 to {n - 1}, got {first_auctioneer!r} (R1.5)"
+            f"first_auctioneer must be a seat from 0 to {n - 1}, got {shown(first_auctioneer)}"
+            " (R1.5)"
         )
     if seed is not None and type(seed) is not int:
         # random.Random would take a str, a float or True, and hash it into another game.
-        raise ValueError(f"seed must be an int or None, got {seed!r}")
+        raise ValueError(f"seed must be an int or None, got {shown(seed)}")
     if deck is not None and seed is not None:
         raise ValueError("give a seed or a stacked deck, not both")
     shuffle = seed if isinstance(seed, int) else None  # an int or None, checked above
@@ -126,19 +129,31 @@ def new_game(
     return deal(state, None)
 
 
-def _player_names(players: object) -> tuple[str, ...]:
+def _player_names(players: object, rules: Rules) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         return tuple(f"Seat {seat}" for seat in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(f"players must be a count or a sequence of names, got {players!r}")
+        raise ValueError(f"players must be a count or a sequence of names, got {shown(players)}")
+    size = size_of(players)
+    if size is None or size > rules.max_players:  # before the names are copied
+        raise ValueError(
+            f"players: the game takes {rules.min_players} to {rules.max_players} players,"
+            f" got {shown(players)} (R1.1)"
+        )
     names = tuple(players)
     if not all(isinstance(name, str) for name in names):
-        raise ValueError(f"player names must be strings, got {list(names)!r}")
+        raise ValueError(f"players: each name must be a string, got {shown(list(names))}")
     return tuple(str(name) for name in names)
 
 
 def _stacked(deck: object, rules: Rules) -> tuple[Card, ...]:
-    cards = tuple(deck) if isinstance(deck, Iterable) else ()
+    size = size_of(deck) if isinstance(deck, Sized) else None
+    if not isinstance(deck, Iterable) or size is None or size != len(rules.deck):
+        raise ValueError(
+            "deck: a stacked deck must hold every card of rules.deck exactly once"
+            f" ({len(rules.deck)} cards), got {shown(deck)}"
+        )
+    cards = tuple(deck)
     try:
         permutation = len(cards) == len(rules.deck) and set(cards) == set(rules.deck)
     except TypeError:  # unhashable items cannot be cards

@@ -5,14 +5,34 @@ from __future__ import annotations
 import enum
 import itertools
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from attrs import field, frozen
 
 from modern_art.data.cards import Card
 from modern_art.data.editions import CMON, ORIGINAL, Edition
+from modern_art.data.shown import shown
 
-__all__ = ["DealSchedule", "DoublePayment", "HiddenTie", "Rules", "preset", "presets"]
+__all__ = [
+    "MAX_INT_DIGITS",
+    "MAX_MONEY",
+    "DealSchedule",
+    "DoublePayment",
+    "HiddenTie",
+    "Rules",
+    "preset",
+    "presets",
+]
+
+MAX_INT_DIGITS: Final = 18
+"""The most digits of an integer on the wire: ``abs(n) < 10**18`` fits a 64-bit integer.
+
+A :class:`Rules` under which a game could hold more money is refused, so
+every state of every game can be written as JSON.
+"""
+
+MAX_MONEY: Final = 10**MAX_INT_DIGITS
+"""No amount of money, bid or price reaches it (:data:`MAX_INT_DIGITS` digits at most)."""
 
 
 class HiddenTie(enum.Enum):
@@ -107,12 +127,12 @@ CMON_DEALS = DealSchedule({3: (10, 6, 6, 0), 4: (9, 4, 4, 0), 5: (8, 3, 3, 0)})
 
 def _non_negative(rules: Rules, attribute: Any, value: int) -> None:
     if type(value) is not int or value < 0:
-        raise ValueError(f"'{attribute.name}' must be a non-negative integer, got {value!r}")
+        raise ValueError(f"'{attribute.name}' must be a non-negative integer, got {shown(value)}")
 
 
 def _positive(rules: Rules, attribute: Any, value: int) -> None:
     if type(value) is not int or value < 1:
-        raise ValueError(f"'{attribute.name}' must be a positive integer, got {value!r}")
+        raise ValueError(f"'{attribute.name}' must be a positive integer, got {shown(value)}")
 
 
 def _to_tiles(value: Any) -> tuple[Any, ...]:
@@ -120,7 +140,7 @@ def _to_tiles(value: Any) -> tuple[Any, ...]:
         return tuple(value)
     except TypeError:
         raise ValueError(
-            f"'value_tiles' must be a sequence of tile values, got {value!r}"
+            f"'value_tiles' must be a sequence of tile values, got {shown(value)}"
         ) from None
 
 
@@ -128,7 +148,7 @@ def _enum_of(kind: type[enum.Enum]) -> Any:
     def check(rules: Rules, attribute: Any, value: object) -> None:
         if not isinstance(value, kind):
             raise ValueError(
-                f"'{attribute.name}' must be one of {[m for m in kind]!r}, got {value!r}"
+                f"'{attribute.name}' must be one of {[m for m in kind]!r}, got {shown(value)}"
             )
 
     return check
@@ -176,13 +196,13 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.edition, Edition):
-            raise ValueError(f"'edition' must be an Edition, got {self.edition!r}")
+            raise ValueError(f"'edition' must be an Edition, got {shown(self.edition)}")
         if type(self.open_money) is not bool:
-            raise ValueError(f"'open_money' must be True or False, got {self.open_money!r}")
+            raise ValueError(f"'open_money' must be True or False, got {shown(self.open_money)}")
         if self.min_players < 2 or self.min_players > self.max_players:
             raise ValueError(
                 "'min_players' must be at least 2 and at most 'max_players',"
-                f" got {self.min_players} and {self.max_players}"
+                f" got {shown(self.min_players)} and {shown(self.max_players)}"
             )
         tiles = self.value_tiles
         if (
@@ -191,7 +211,7 @@ class Rules:
             or any(a <= b for a, b in itertools.pairwise(tiles))
         ):
             raise ValueError(
-                f"'value_tiles' must be positive and strictly descending, got {tiles!r}"
+                f"'value_tiles' must be positive and strictly descending, got {shown(tiles)}"
             )
         if len(tiles) > len(self.edition.artists):
             raise ValueError(
@@ -199,6 +219,23 @@ class Rules:
                 f" {len(self.edition.artists)} artists"
             )
         self._check_deal_schedule()
+        self._check_money()
+
+    def _check_money(self) -> None:
+        """Refuse rules under which a game could hold :data:`MAX_MONEY` (R1.2, R6.5).
+
+        The table holds every seat's starting money, and each painting is
+        sold to the bank once, for at most every round's first tile.
+        """
+        deck = len(self.edition.deck)
+        most = self.max_players * self.starting_money + deck * self.rounds * self.value_tiles[0]
+        if most >= MAX_MONEY:
+            raise ValueError(
+                f"'starting_money' {shown(self.starting_money)} and 'value_tiles'"
+                f" {shown(self.value_tiles)}: a game of {self.max_players} players could"
+                f" hold more than {MAX_MONEY - 1} in all, the most a state's money may be"
+                f" ({MAX_INT_DIGITS} digits)"
+            )
 
     def _check_deal_schedule(self) -> None:
         deck_size = len(self.edition.deck)
@@ -217,12 +254,12 @@ class Rules:
             if len(deals) != self.rounds:
                 raise ValueError(
                     f"'deal_schedule' for {players} players has {len(deals)} deals"
-                    f" but 'rounds' is {self.rounds}"
+                    f" but 'rounds' is {shown(self.rounds)}"
                 )
             if any(type(k) is not int or k < 0 for k in deals):
                 raise ValueError(
                     f"'deal_schedule' for {players} players must be non-negative"
-                    f" integers, got {deals!r}"
+                    f" integers, got {shown(deals)}"
                 )
             if deals[0] < 1:
                 raise ValueError(f"'deal_schedule' for {players} players deals no card in round 1")

@@ -30,6 +30,7 @@ from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPric
 from modern_art.data.cards import Auction, Card
 from modern_art.data.errors import NotationError
 from modern_art.data.rules import Rules
+from modern_art.data.shown import shown
 from modern_art.data.state import GameState
 from modern_art.seeing.views import PlayerView
 
@@ -152,31 +153,31 @@ def parse_kind(text: str, rules: Rules) -> Card | tuple[str, Auction]:
     match = _CARD.fullmatch(text)
     if match is None or not (match["artist"] or match["id"]):
         raise NotationError(
-            f"{text!r} is not a card; expected an artist, a symbol letter"
+            f"{shown(text)} is not a card; expected an artist, a symbol letter"
             " (O, N, H, F or D) and maybe #id, such as Melim/O#25"
         )
     artists = rules.artists
     auction = _SYMBOLS[match["symbol"].lower()] if match["symbol"] else None
     named = _artists_matching(match["artist"], artists) if match["artist"] else None
     if named == []:
-        raise NotationError(f"{text!r}: no artist is called {match['artist']!r}")
+        raise NotationError(f"{shown(text)}: no artist is called {shown(match['artist'])}")
     if match["id"] is not None:
         deck = rules.deck
         card_id = int(match["id"])
         if card_id >= len(deck):
-            raise NotationError(f"{text!r}: the deck has no card #{card_id}")
+            raise NotationError(f"{shown(text)}: the deck has no card #{card_id}")
         card = deck[card_id]
         if named is not None and (
             artists.index(card.artist) not in named or card.auction is not auction
         ):
             raise NotationError(
-                f"{text!r}: card #{card_id} is {card.artist} ({card.auction.label})"
+                f"{shown(text)}: card #{card_id} is {card.artist} ({card.auction.label})"
             )
         return card
     assert named is not None and auction is not None  # the pattern gives both or an id
     if len(named) > 1:
         choices = " or ".join(artists[i] for i in named)
-        raise NotationError(f"{text!r}: {match['artist']!r} could be {choices}")
+        raise NotationError(f"{shown(text)}: {shown(match['artist'])} could be {choices}")
     return (artists[named[0]], auction)
 
 
@@ -200,15 +201,16 @@ def parse_card(
     artist, auction = kind
     if hand is None:
         raise NotationError(
-            f"{text!r}: without its #id a card is looked up in {holder}, which is not known here"
+            f"{shown(text)}: without its #id a card is looked up in {holder},"
+            " which is not known here"
         )
     found = [card for card in hand if card.artist == artist and card.auction is auction]
     if len(found) != 1:
         what = f"{artist} ({auction.label})"
         if not found:
-            raise NotationError(f"{text!r}: {holder} holds no {what}")
+            raise NotationError(f"{shown(text)}: {holder} holds no {what}")
         ids = " and ".join(f"#{card.id}" for card in found)
-        raise NotationError(f"{text!r}: {holder} holds {len(found)} {what}: add {ids}")
+        raise NotationError(f"{shown(text)}: {holder} holds {len(found)} {what}: add {ids}")
     return found[0]
 
 
@@ -282,23 +284,24 @@ def parse_action(text: str, context: GameState | PlayerView) -> Action:
     words = text.split()
     if not 2 <= len(words) <= 3:
         raise NotationError(
-            f"{text!r}: expected a seat, a verb and maybe an amount or card, such as '1 bid 30'"
+            f"{shown(text)}: expected a seat, a verb and maybe an amount or card,"
+            " such as '1 bid 30'"
         )
     seat_text, verb = words[0], words[1].lower()
     n = len(context.players)
     if not seat_text.isdecimal() or not seat_text.isascii() or len(seat_text) > 6:
-        raise NotationError(f"{text!r}: {seat_text!r} is not a seat; expected 0 to {n - 1}")
+        raise NotationError(f"{shown(text)}: {seat_text!r} is not a seat; expected 0 to {n - 1}")
     seat = int(seat_text)
     if seat >= n:
-        raise NotationError(f"{text!r}: there is no seat {seat}; seats run from 0 to {n - 1}")
+        raise NotationError(f"{shown(text)}: there is no seat {seat}; seats run from 0 to {n - 1}")
     if verb not in _VERBS:
         raise NotationError(
-            f"{text!r}: {words[1]!r} is not a verb; expected play, bid, pass, price or accept"
+            f"{shown(text)}: {words[1]!r} is not a verb; expected play, bid, pass, price or accept"
         )
     takes = verb in ("play", "bid", "price")
     if takes != (len(words) == 3):
         wanted = "a card" if verb == "play" else "an amount" if takes else "nothing"
-        raise NotationError(f"{text!r}: {verb!r} takes {wanted} after it")
+        raise NotationError(f"{shown(text)}: {verb!r} takes {wanted} after it")
     if verb == "pass":
         return Pass(seat)
     if verb == "accept":
@@ -306,7 +309,7 @@ def parse_action(text: str, context: GameState | PlayerView) -> Action:
     if verb == "play":
         return PlayCard(seat, _card_for(words[2], seat, context, text))
     if not _INTEGER.fullmatch(words[2]):
-        raise NotationError(f"{text!r}: {words[2]!r} is not a whole number of money")
+        raise NotationError(f"{shown(text)}: {words[2]!r} is not a whole number of money")
     amount = int(words[2])
     return Bid(seat, amount) if verb == "bid" else SetPrice(seat, amount)
 
@@ -320,4 +323,4 @@ def _card_for(word: str, seat: int, context: GameState | PlayerView, text: str) 
     try:
         return parse_card(word, context.rules, hand, f"seat {seat}'s hand")
     except NotationError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
+        raise NotationError(f"{shown(text)}: {exc}") from None

@@ -13,11 +13,14 @@ from types import EllipsisType
 
 from modern_art.core.decks import CardSpec, _artist, _pick
 from modern_art.data.cards import Auction, Card
+from modern_art.data.errors import NotationError
 from modern_art.data.phases import PHASES, GameOver, Offering, Phase
-from modern_art.data.rules import Rules
+from modern_art.data.rules import MAX_MONEY, Rules
+from modern_art.data.shown import shown, size_of
 from modern_art.data.state import GameState, PlayerState
 from modern_art.seeing.problems.history import deal_problems
 from modern_art.seeing.problems.position import position_problems
+from modern_art.seeing.problems.steps import fewest_actions
 from modern_art.seeing.problems.tiles import tiles_problem
 from modern_art.text.notation import LETTERS, parse_kind
 from modern_art.text.past_rounds import hand_sizes, past_rounds, top_up
@@ -47,7 +50,10 @@ def _spec(spec: object, rules: Rules, where: str) -> CardSpec:
     if isinstance(spec, Card):
         return spec
     if isinstance(spec, str):
-        return parse_kind(spec, rules)
+        try:
+            return parse_kind(spec, rules)
+        except NotationError as exc:
+            raise NotationError(f"{where}: {exc}") from None
     if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
         artist, symbol = spec
         if isinstance(symbol, Auction):
@@ -55,20 +61,27 @@ def _spec(spec: object, rules: Rules, where: str) -> CardSpec:
         if isinstance(symbol, str) and symbol.strip().lower() in _SYMBOL_WORDS:
             return (artist, _SYMBOL_WORDS[symbol.strip().lower()])
         raise ValueError(
-            f"{where}: {symbol!r} is not an auction symbol; use an Auction, its name"
+            f"{where}: {shown(symbol)} is not an auction symbol; use an Auction, its name"
             " ('double') or its letter (O, N, H, F or D)"
         )
     raise ValueError(
-        f"{where}: {spec!r} is not a card; write a Card, 'melim/o', or ('melim', 'open')"
+        f"{where}: {shown(spec)} is not a card; write a Card, 'melim/o', or ('melim', 'open')"
     )
 
 
-def _cards_arg(value: object, name: str, *, fill: bool = False) -> tuple[object, ...]:
+def _cards_arg(
+    value: object, name: str, rules: Rules, *, fill: bool = False
+) -> tuple[object, ...]:
     """A sequence argument of cards (``...`` last where ``fill``), checked before any work."""
     if value is None and fill:
         return (...,)
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise ValueError(f"{name} must be a sequence of cards, got {type(value).__name__}")
+    size = size_of(value)
+    if size is None or size > len(rules.deck) + fill:
+        raise ValueError(
+            f"{name}: {shown(value)} names more cards than the deck's {len(rules.deck)}"
+        )
     items = tuple(value)
     if fill and ... in items[:-1]:
         raise ValueError(f"{name}: ... (fill the hand) may only come last")
@@ -82,15 +95,15 @@ def _names(players: object, rules: Rules) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         if not low <= players <= high:
             raise ValueError(
-                f"players: the game takes {low} to {high} players, got {players} (R1.1)"
+                f"players: the game takes {low} to {high} players, got {shown(players)} (R1.1)"
             )
         return tuple(f"Seat {s}" for s in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(f"players must be a count or a sequence of names, got {players!r}")
-    if not low <= len(players) <= high:
-        raise ValueError(
-            f"players: the game takes {low} to {high} players, got {len(players)} (R1.1)"
-        )
+        raise ValueError(f"players must be a count or a sequence of names, got {shown(players)}")
+    size = size_of(players)
+    if size is None or not low <= size <= high:
+        got = shown(players) if size is None else size
+        raise ValueError(f"players: the game takes {low} to {high} players, got {got} (R1.1)")
     names = tuple(players)
     if not all(isinstance(name, str) for name in names):
         raise ValueError("players: each name must be a string")
@@ -100,7 +113,7 @@ def _names(players: object, rules: Rules) -> tuple[str, ...]:
 def _whole(value: object, name: str, low: int, high: int | None = None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
         span = f"from {low}" if high is None else f"from {low} to {high}"
-        raise ValueError(f"{name} must be a whole number {span}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number {span}, got {shown(value)}")
     return value
 
 
@@ -108,12 +121,23 @@ def _cash(money: object, n: int) -> tuple[int, ...]:
     if money is None:
         return ()
     if isinstance(money, int) and not isinstance(money, bool):
-        return (money,) * n
-    if isinstance(money, str) or not isinstance(money, Sequence) or len(money) != n:
-        raise ValueError(f"money must be a whole number or one per player, {n}")
+        return (_amount(money, "money"),) * n
+    if isinstance(money, str) or not isinstance(money, Sequence) or size_of(money) != n:
+        raise ValueError(
+            f"money must be a whole number or one per player, {n}, got {shown(money)}"
+        )
     if not all(type(m) is int for m in money):
-        raise ValueError("money: each amount must be a whole number")
-    return tuple(money)
+        raise ValueError(f"money: each amount must be a whole number, got {shown(money)}")
+    return tuple(_amount(m, f"money[{s}]") for s, m in enumerate(money))
+
+
+def _amount(money: int, name: str) -> int:
+    """A seat's money, refused where JSON could not write it (at most 18 digits)."""
+    if abs(money) >= MAX_MONEY:
+        raise ValueError(
+            f"{name}: {shown(money)} is more than the {MAX_MONEY - 1} a state can hold (R3.1)"
+        )
+    return money
 
 
 def setup(
@@ -172,7 +196,11 @@ def setup(
         discard: cards of past rounds to put in the discard; the past rounds
             made up include them.
         deck: cards on top of the undealt deck, for the next deals.
-        step: the actions applied so far; by default one per card offered.
+        step: the actions applied so far; by default the fewest that reach the
+            position: one per card offered, and for each sale the fewest its
+            auction takes (one action a seat in an open, one-offer or hidden
+            auction; the price and an accept at a fixed price; a decline for a
+            double nobody added to), and what the phase shows done so far.
         check: ``False`` returns a position that cannot arise (a "what if"),
             whose problems :func:`~modern_art.position_problems` lists.
 
@@ -203,22 +231,24 @@ def setup(
     round = _whole(round, "round", 1, rules.rounds)
     auctioneer = _whole(auctioneer, "auctioneer", 0, n - 1)
     if step is not None:
-        _whole(step, "step", 0)
+        _whole(step, "step", 0, MAX_MONEY - 1)
     if type(check) is not bool:
-        raise ValueError(f"check must be True or False, got {check!r}")
+        raise ValueError(f"check must be True or False, got {shown(check)}")
     if phase is not None and not isinstance(phase, PHASES):
         raise ValueError(f"phase must be a phase of a state, got {type(phase).__name__}")
     cash = _cash(money, n)
-    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
-        raise ValueError(f"hands: give one hand per player, {n}")
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or size_of(hands) != n:
+        raise ValueError(f"hands: give one hand per player, {n}, got {shown(hands)}")
     if museums is not None and (
-        isinstance(museums, str) or not isinstance(museums, Sequence) or len(museums) != n
+        isinstance(museums, str) or not isinstance(museums, Sequence) or size_of(museums) != n
     ):
-        raise ValueError(f"museums: give one museum per player, {n}")
-    hand_args = [_cards_arg(h, f"hands[{s}]", fill=True) for s, h in enumerate(hands)]
-    museum_args = [_cards_arg(m, f"museums[{s}]") for s, m in enumerate(museums or [()] * n)]
-    discard_arg = _cards_arg(discard, "discard")
-    deck_arg = _cards_arg(deck, "deck")
+        raise ValueError(f"museums: give one museum per player, {n}, got {shown(museums)}")
+    hand_args = [_cards_arg(h, f"hands[{s}]", rules, fill=True) for s, h in enumerate(hands)]
+    museum_args = [
+        _cards_arg(m, f"museums[{s}]", rules) for s, m in enumerate(museums or [()] * n)
+    ]
+    discard_arg = _cards_arg(discard, "discard", rules)
+    deck_arg = _cards_arg(deck, "deck", rules)
     if sum(map(len, (*hand_args, *museum_args, discard_arg, deck_arg))) > len(rules.deck):
         raise ValueError(f"more cards are named than the deck's {len(rules.deck)}")
     board = None if tiles is None else _tiles(rules, tiles)
@@ -287,6 +317,17 @@ def setup(
     counts = [0] * len(artists)
     for card in (*(c for m in museum_cards for c in m), *fixed):
         counts[artists.index(card.artist)] += 1
+    if step is None:
+        phase_now = phase if phase is not None else Offering(auctioneer)
+        step = fewest_actions(
+            n,
+            past,
+            ranked,
+            museum_cards,
+            phase_now,
+            [len(hand) for hand in hand_cards],
+            len(past) + sum(counts),
+        )
     state = GameState(
         rules,
         tuple(
@@ -304,7 +345,7 @@ def setup(
         board if board is not None else ((),) * len(artists),
         past,
         phase if phase is not None else Offering(auctioneer),
-        len(past) + sum(counts) if step is None else step,
+        step,
     )
     if check:
         _refuse(position_problems(state))
@@ -363,11 +404,15 @@ def _tiles(rules: Rules, tiles: object) -> tuple[tuple[int, ...], ...]:
     board: list[tuple[int, ...]] = [()] * len(artists)
     for part, values in tiles.items():
         if not isinstance(part, str):
-            raise ValueError(f"tiles: {part!r} is not an artist's name")
+            raise ValueError(f"tiles: {shown(part)} is not an artist's name")
         if isinstance(values, str) or not isinstance(values, Sequence):
-            raise ValueError(f"tiles: {part!r} must have a sequence of tile values")
-        if len(values) > rules.rounds or not all(type(t) is int for t in values):
-            raise ValueError(f"tiles: {part!r} must have at most {rules.rounds} whole tile values")
+            raise ValueError(f"tiles: {shown(part)} must have a sequence of tile values")
+        size = size_of(values)
+        if size is None or size > rules.rounds or not all(type(t) is int for t in values):
+            raise ValueError(
+                f"tiles: {shown(part)} must have at most {rules.rounds} whole tile values,"
+                f" got {shown(values)}"
+            )
         board[artists.index(_artist(rules, part))] = tuple(values)
     return tuple(board)
 

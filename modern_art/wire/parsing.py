@@ -17,6 +17,8 @@ import re
 from itertools import accumulate
 from typing import Any, Final
 
+from modern_art.data.rules import MAX_INT_DIGITS, MAX_MONEY
+
 __all__ = [
     "MAX_INT_DIGITS",
     "MAX_JSON_BYTES",
@@ -43,10 +45,7 @@ Checked before parsing, so deep input never reaches the recursive parser.
 The deepest real document nests 5 levels.
 """
 
-MAX_INT_DIGITS: Final = 18
-"""The most digits of an integer on the wire: ``abs(n) < 10**18`` fits a 64-bit integer."""
-
-_INT_LIMIT: Final = 10**MAX_INT_DIGITS
+_INT_LIMIT: Final = MAX_MONEY
 
 
 class TextError(ValueError):

@@ -133,7 +133,9 @@ def test_replay_refuses_an_invalid_setup() -> None:
     """A setup new_game refuses (too few players, a deck with a card missing) is a ReplayError."""
     start, actions, _ = _finished()
     record = ma.record(start, actions)
-    with pytest.raises(ma.ReplayError, match="setup is invalid: the game takes 3 to 5 players"):
+    with pytest.raises(
+        ma.ReplayError, match="setup is invalid: players: the game takes 3 to 5 players"
+    ):
         ma.replay(attrs.evolve(record, players=("Ann", "Bo")))
     assert record.deck is not None
     with pytest.raises(ma.ReplayError, match="stacked deck must hold every card"):

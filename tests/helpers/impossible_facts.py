@@ -147,7 +147,7 @@ BAD: list[Impossible] = [
         "negative step",
         lambda: attrs.evolve(MID, step=-1),
         "step -1 is not a count",
-        setup_says="step must be a whole number from 0, got -1",
+        setup_says="step must be a whole number from 0 to 999999999999999999, got -1",
     ),
     Impossible("step below offers", lambda: attrs.evolve(MID, step=1), "below the"),
     Impossible(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 _INFRASTRUCTURE = (b"multiprocessing.resource_tracker", b"multiprocessing.forkserver")
@@ -17,7 +18,25 @@ def descendants(pid: int | None = None) -> set[int]:
     one helper a ``spawn`` pool starts, which lives as long as this process).
     """
     root = os.getpid() if pid is None else pid
-    parents: dict[int, int] = {}
+    parents = {
+        int(entry.name): int(fields[1])
+        for entry, fields in _living()
+        if not _infrastructure(entry)
+    }
+    found: set[int] = set()
+    frontier = {root}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _living() -> Iterator[tuple[Path, list[str]]]:
+    """Each living process's ``/proc`` entry and its stat fields after the name (no zombies).
+
+    The fields start ``state ppid pgrp ...``; the name ("comm") may hold spaces
+    and parentheses, so they are read after its last ``)``.
+    """
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -25,16 +44,9 @@ def descendants(pid: int | None = None) -> set[int]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        # "pid (comm) state ppid ...": comm may hold spaces and parentheses.
         fields = stat[stat.rindex(")") + 2 :].split()
-        if fields[0] != "Z" and not _infrastructure(entry):
-            parents[int(entry.name)] = int(fields[1])
-    found: set[int] = set()
-    frontier = {root}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
+        if fields[0] != "Z":
+            yield entry, fields
 
 
 def alive(pid: int) -> bool:
@@ -59,6 +71,25 @@ def settle(before: set[int], seconds: float = 5.0) -> set[int]:
     deadline = time.monotonic() + seconds
     while True:
         left = descendants() - before
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)
+
+
+def group_members(pgid: int) -> set[int]:
+    """The ids of every living process in process group ``pgid``, whoever its parent now is.
+
+    A child an engine leaves behind is adopted by init, so :func:`descendants`
+    no longer finds it; its process group still names the engine's.
+    """
+    return {int(entry.name) for entry, fields in _living() if int(fields[2]) == pgid}
+
+
+def groups_end(pgids: set[int], seconds: float = 5.0) -> set[int]:
+    """The members left in any of ``pgids`` after waiting up to ``seconds`` for them to go."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = {pid for pgid in pgids for pid in group_members(pgid)}
         if not left or time.monotonic() > deadline:
             return left
         time.sleep(0.05)

@@ -194,9 +194,9 @@ class EngineAgent:
         except EngineError as exc:
             self._launch_error = exc
             return
+        self._starting = process  # held before the hello: close() ends it whatever happens
         with contextlib.suppress(EngineError):  # wait_ready finds the exit when it reads
             self._send(process, self._hello, None)
-        self._starting = process
 
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """The engine's action for ``view``, within the move clock.

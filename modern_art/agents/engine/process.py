@@ -7,6 +7,12 @@ at most the time it is given. Another thread drains stderr into a short
 tail (kept for error messages), so a chatty engine cannot fill the pipe
 and stall. :meth:`EngineProcess.close` says ``quit``, waits a moment and
 kills what is left; a finalizer does the same if the object is dropped.
+
+The engine runs in a session (and process group) of its own, so that what
+it starts goes with it: closing it ends the whole group, children that
+still hold its stdout included, and an engine that exits is found out at
+once (the process is watched, not only its stdout), whatever its children
+still hold.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import contextlib
 import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -32,6 +39,10 @@ STDERR_TAIL: Final = 2000
 """How many bytes of an engine's stderr are kept for error messages (the last ones)."""
 
 _EOF: Final = b""
+_WATCH: Final = 0.05
+"""How often (seconds) :meth:`EngineProcess.receive` looks whether the engine has exited."""
+_SETTLE: Final = 0.1
+"""How long a line the engine wrote just before it exited may take to be read."""
 _TOO_LONG: Final = b"\0too long"
 
 
@@ -83,22 +94,35 @@ class EngineProcess:
                 cwd=cwd,
                 env=dict(env) if env is not None else None,
                 close_fds=True,
+                start_new_session=True,
             )
         except OSError as exc:
             raise EngineError(
                 "crashed", f"cannot start it: {exc.strerror or exc}", command=self.command
             ) from None
-        self._lines: queue.SimpleQueue[bytes] = queue.SimpleQueue()
-        self._tail: collections.deque[bytes] = collections.deque()
-        self._tail_lock = threading.Lock()
-        assert self._process.stdout is not None and self._process.stderr is not None
-        self._threads = (
-            threading.Thread(target=self._read, args=(self._process.stdout,), daemon=True),
-            threading.Thread(target=self._drain, args=(self._process.stderr,), daemon=True),
-        )
-        for thread in self._threads:
-            thread.start()
-        self._finalizer = weakref.finalize(self, _stop, self._process, 0.0)
+        try:  # an interruption (Ctrl-C) before the finalizer holds it must not leak it
+            self._lines: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+            self._tail: collections.deque[bytes] = collections.deque()
+            self._tail_lock = threading.Lock()
+            assert self._process.stdout is not None and self._process.stderr is not None
+            # The threads hold the queue and the tail, never self: a dropped engine is collected
+            # (and its finalizer ends the group) while they still run.
+            self._threads = (
+                threading.Thread(
+                    target=_read, args=(self._process.stdout, self._lines), daemon=True
+                ),
+                threading.Thread(
+                    target=_drain,
+                    args=(self._process.stderr, self._tail, self._tail_lock),
+                    daemon=True,
+                ),
+            )
+            for thread in self._threads:
+                thread.start()
+            self._finalizer = weakref.finalize(self, _stop, self._process, 0.0)
+        except BaseException:
+            _stop(self._process, 0.0)
+            raise
 
     @property
     def pid(self) -> int:
@@ -140,17 +164,28 @@ class EngineProcess:
 
         Raises:
             EngineError: ``timed_out`` when no line comes in time, ``crashed``
-                when stdout closes, ``protocol`` for a line over
-                :data:`~modern_art.agents.engine.protocol.MAX_LINE_BYTES`.
+                when the engine exits or its stdout closes, ``protocol`` for a
+                line over :data:`~modern_art.agents.engine.protocol.MAX_LINE_BYTES`.
         """
         deadline = time.monotonic() + seconds
         while True:
+            left = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                line = self._lines.get(timeout=max(0.0, min(left, _WATCH)))
             except queue.Empty:
-                raise self.error(
-                    "timed_out", f"no answer within {round(seconds * 1000)} ms", step
-                ) from None
+                if self._process.poll() is not None:
+                    # Exited: what it wrote before the end is read, then it has crashed,
+                    # whatever its children still hold of its stdout.
+                    try:
+                        line = self._lines.get(timeout=_SETTLE)
+                    except queue.Empty:
+                        line = _EOF
+                elif left <= 0:
+                    raise self.error(
+                        "timed_out", f"no answer within {round(seconds * 1000)} ms", step
+                    ) from None
+                else:
+                    continue
             if line is _EOF:
                 self._lines.put(_EOF)  # every later receive sees the end too
                 raise self.error("crashed", self._exit_words(wait=0.5), step)
@@ -165,12 +200,17 @@ class EngineProcess:
         _say_quit(self._process)
 
     def close(self, grace: float = QUIT_SECONDS) -> None:
-        """Say ``quit``, wait up to ``grace`` seconds for the exit, then kill it; idempotent."""
+        """Say ``quit``, wait up to ``grace`` seconds for the exit, then end its whole group.
+
+        Whatever the engine started in its process group is killed too, so
+        nothing it ran outlives it. Idempotent.
+        """
         if self._finalizer.alive:
             self._finalizer.detach()
             _stop(self._process, grace)
+        until = time.monotonic() + 1.0
         for thread in self._threads:
-            thread.join(timeout=1.0)
+            thread.join(timeout=max(0.0, until - time.monotonic()))
         for stream in (self._process.stdout, self._process.stderr):
             if stream is not None and not any(t.is_alive() for t in self._threads):
                 stream.close()
@@ -190,49 +230,66 @@ class EngineProcess:
             return f"it was killed by signal {-code}"
         return f"it exited with code {code}"
 
-    def _read(self, stdout: IO[bytes]) -> None:
-        """Queue stdout's lines; a line over the limit ends the reading (the engine is killed)."""
-        try:
-            while True:
-                line = stdout.readline(MAX_LINE_BYTES + 2)
-                if not line:
-                    break
-                if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-                    self._lines.put(_TOO_LONG)
-                    return
-                self._lines.put(line)
-        except (OSError, ValueError):
-            pass
-        self._lines.put(_EOF)
 
-    def _drain(self, stderr: IO[bytes]) -> None:
-        """Read stderr to its end, keeping only the last :data:`STDERR_TAIL` bytes."""
-        kept = 0
-        try:
-            while chunk := os.read(stderr.fileno(), 65536):
-                with self._tail_lock:
-                    self._tail.append(chunk)
-                    kept += len(chunk)
-                    while kept - len(self._tail[0]) >= STDERR_TAIL:
-                        kept -= len(self._tail.popleft())
-        except (OSError, ValueError):
-            pass
+def _read(stdout: IO[bytes], lines: queue.SimpleQueue[bytes]) -> None:
+    """Queue stdout's lines; a line over the limit ends the reading (the engine is killed)."""
+    try:
+        while True:
+            line = stdout.readline(MAX_LINE_BYTES + 2)
+            if not line:
+                break
+            if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+                lines.put(_TOO_LONG)
+                return
+            lines.put(line)
+    except (OSError, ValueError):
+        pass
+    lines.put(_EOF)
+
+
+def _drain(stderr: IO[bytes], tail: collections.deque[bytes], lock: threading.Lock) -> None:
+    """Read stderr to its end, keeping only the last :data:`STDERR_TAIL` bytes."""
+    kept = 0
+    try:
+        while chunk := os.read(stderr.fileno(), 65536):
+            with lock:
+                tail.append(chunk)
+                kept += len(chunk)
+                while kept - len(tail[0]) >= STDERR_TAIL:
+                    kept -= len(tail.popleft())
+    except (OSError, ValueError):
+        pass
 
 
 def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
-    """Say ``quit`` and close stdin, wait up to ``grace`` seconds, then kill; reap the process."""
+    """Say ``quit`` and close stdin, wait up to ``grace`` seconds, then kill the whole group.
+
+    The engine leads a process group of its own (``start_new_session``): the
+    group is killed whether or not the engine has exited, so children it left
+    behind go too; then the engine is reaped.
+    """
     if grace > 0:
         _say_quit(process)
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(grace)
-    except subprocess.TimeoutExpired:
+    kill_group(process.pid)
+    if process.poll() is None:
         process.kill()
-        process.wait()
+    process.wait()
     try:
         if process.stdin is not None:
             process.stdin.close()
     except (OSError, ValueError):
         pass
+
+
+def kill_group(pid: int) -> None:
+    """Kill process group ``pid`` (an engine's session), if any of it is left."""
+    killpg = getattr(os, "killpg", None)
+    if killpg is None:  # Windows: no process groups to end
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        killpg(pid, signal.SIGKILL)
 
 
 def _say_quit(process: subprocess.Popen[bytes]) -> None:

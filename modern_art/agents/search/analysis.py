@@ -28,7 +28,7 @@ import random
 
 from attrs import frozen
 
-from modern_art.agents.budgets import check_count
+from modern_art.agents.budgets import check_count, check_seat_to_act, check_seed
 from modern_art.agents.heuristic import heuristic_action
 from modern_art.agents.knowledge import SeatKnowledge
 from modern_art.agents.search.grid import graded_actions
@@ -41,7 +41,7 @@ from modern_art.data.events import Event
 from modern_art.data.state import GameState
 from modern_art.seeing.money import MoneyLedger, known_money
 from modern_art.seeing.sampling import sample_state
-from modern_art.seeing.views import OwnView, PlayerView, has_seat
+from modern_art.seeing.views import OwnView, PlayerView
 
 __all__ = ["ActionValue", "Analysis", "ArtistOutlook", "analyse"]
 
@@ -144,11 +144,9 @@ def analyse(
     >>> all(v.action in ma.legal_actions(state, 0) for v in report.actions)
     True
     """
-    if not has_seat(view):
-        raise ValueError("analyse needs a seat's view (ma.view(state, seat)), not a spectator's")
-    if view.is_over:
-        raise ValueError("the game is over (R8.1): there is nothing left to analyse")
+    view = check_seat_to_act(view, "analyse", to_act=False)
     check_count("samples", samples)
+    check_seed("seed", seed)
     money = known_money(
         view.rules,
         [p.money for p in view.players],

@@ -53,7 +53,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from modern_art.agents.budgets import check_count, check_seconds
+from modern_art.agents.budgets import check_count, check_seat_to_act, check_seconds, check_seed
 from modern_art.agents.heuristic import raise_to
 from modern_art.agents.knowledge import SeatKnowledge
 from modern_art.agents.ledger_cache import LedgerCache
@@ -202,6 +202,7 @@ class SearchAgent:
             check_count("iterations", iterations)
         if move_time is not None:
             check_seconds("move_time", move_time)
+        check_seed("seed", seed)
         if iterations is None and move_time is None:
             iterations = DEFAULT_ITERATIONS
         self.seed = seed
@@ -218,7 +219,12 @@ class SearchAgent:
         )
 
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
-        """Search from ``view`` (and the seat's visible ``events``) and return the move."""
+        """Search from ``view`` (and the seat's visible ``events``) and return the move.
+
+        Raises:
+            ValueError: a spectator's view, a finished game, or a seat not to act.
+        """
+        view = check_seat_to_act(view, "SearchAgent.act")
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]

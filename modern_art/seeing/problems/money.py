@@ -1,4 +1,4 @@
-"""Money against what the rounds so far could have paid; the step against the play (R1.2, R6.5).
+"""Money against what the rounds so far could have paid (R1.2, R3.3, R6.5).
 
 Part of :func:`modern_art.position_problems`. Money enters the game only at
 the start (``starting_money`` a seat, R1.2) and at the end of each round,
@@ -7,7 +7,9 @@ money between seats or to the bank (R3.3). A painting sold in a past round
 paid at most its artist's tiles then, which are no more than its tiles now,
 so the money at the table is at most the starting money plus, for every
 painting in the discard, its artist's tiles on the board. Before any
-painting is bought in round 1, nobody has paid or been paid.
+painting is bought in round 1, nobody has paid or been paid; later in
+round 1 only a buyer pays (its museum holds what it bought) and only an
+auctioneer whose painting another seat bought is paid (R3.3, R5.3).
 
 The exact order of past payments cannot be checked: many histories give the
 same board, and which one happened is not in the state.
@@ -21,7 +23,7 @@ from modern_art.data.cards import Card
 from modern_art.data.rules import Rules
 from modern_art.seeing.problems.history import by_artist
 
-__all__ = ["money_bound", "money_problems", "step_problems"]
+__all__ = ["money_bound", "money_problems"]
 
 
 def money_bound(
@@ -37,11 +39,14 @@ def money_problems(
     money: Sequence[int | None],
     bound: int,
     untouched: bool,
+    bought: Sequence[bool] | None = None,
 ) -> list[str]:
     """The seats' money (``None`` where a view screens it) against ``bound``.
 
     ``untouched``: round 1, and no painting is in a museum yet, so nobody has
-    paid or been paid (R1.2, R3.3).
+    paid or been paid (R1.2, R3.3). ``bought``: in round 1 (game not over),
+    whether each seat's museum holds a painting: a seat below its start
+    bought one, a seat above it sold one to another seat (R3.3).
     """
     out: list[str] = []
     start = rules.starting_money
@@ -53,6 +58,23 @@ def money_problems(
             if m is not None and m != start
         ]
         return out
+    if bought is not None:
+        buyers = sum(bought)
+        for seat, m in enumerate(money):
+            if m is None:
+                continue
+            if m < start and not bought[seat]:
+                out.append(
+                    f"seat {seat} has {m}, less than its starting {start}, but its museum is"
+                    " empty: in round 1 only a buyer pays, and its painting stays in its"
+                    " museum until the round ends (R1.2, R3.3, R6.5)"
+                )
+            elif m > start and buyers - bought[seat] == 0:
+                out.append(
+                    f"seat {seat} has {m}, more than its starting {start}, but no other seat"
+                    " has bought a painting in round 1: only a sale to another seat pays"
+                    " (R1.2, R3.3)"
+                )
     shown = [m for m in money if m is not None]
     if sum(shown) > bound:
         whose = "the seats hold" if len(shown) == len(money) else "the seats shown hold"
@@ -62,19 +84,3 @@ def money_problems(
             " tiles for the sales so far (R1.2, R6.5)"
         )
     return out
-
-
-def step_problems(step: int, offers: int, n: int, bound: int) -> list[str]:
-    """The step against the most actions ``offers`` offered cards could take (R2.1, R4).
-
-    An offer is one action; asking for a second card takes at most one per
-    seat; an auction at most one action per seat per bid, and bids rise by at
-    least 1 up to at most ``bound`` (R3.1, R3.2, R4.1).
-    """
-    most = offers * (2 + n + (n + 1) * (bound + 1))
-    if step > most:
-        return [
-            f"step {step} is more than the {most} actions {offers} offered cards could take"
-            " (R2.1, R4)"
-        ]
-    return []

@@ -23,18 +23,23 @@ from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import (
     PHASES,
     DoubleOffer,
+    FixedPriceAuction,
     GameOver,
     HiddenAuction,
+    Offering,
+    OneOfferAuction,
+    OpenAuction,
 )
 from modern_art.data.rules import Rules
 from modern_art.data.state import GameState
 from modern_art.seeing.problems.history import deal_problems, discard_problems, doubles_in
-from modern_art.seeing.problems.money import money_bound, money_problems, step_problems
+from modern_art.seeing.problems.money import money_bound, money_problems
 from modern_art.seeing.problems.phase import phase_problems
 from modern_art.seeing.problems.secrets import state_phase_problem, view_secret_problems
+from modern_art.seeing.problems.steps import fewest_actions, step_problems
 from modern_art.seeing.problems.tiles import count, tiles_problem
 from modern_art.seeing.problems.turns import turn_problems
-from modern_art.seeing.views import HiddenAuctionView, PlayerView
+from modern_art.seeing.views import HiddenAuctionView, PlayerView, PublicPhase
 
 __all__ = ["position_problems"]
 
@@ -321,11 +326,61 @@ def _history_problems(
     out += deal_problems(rules, n, game.round, len(game.discard), hand_sizes, len(now), over)
     bound = money_bound(rules, n, game.discard, game.tiles)
     untouched = game.round == 1 and not over and not any(museums)
-    out += money_problems(rules, money, bound, untouched)
-    out += step_problems(game.step, offers, n, bound)
+    bought = [bool(museum) for museum in museums] if game.round == 1 and not over else None
+    out += money_problems(rules, money, bound, untouched, bought)
+    fewest = fewest_actions(n, game.discard, ranked, museums, game.phase, hand_sizes, offers)
+    out += step_problems(game.step, offers, n, bound, fewest)
     dealt = sum(rules.deals(n)[: game.round])
     doubles = doubles_in(game.discard) + sum(card.auction is Auction.DOUBLE for card in now)
     out += turn_problems(game.round, dealt, hand_sizes, doubles, game.phase)
+    return out
+
+
+def _asked(phase: PublicPhase, n: int) -> frozenset[int]:
+    """Who a public phase asks to act: each room's ``to_act``, read from what a view shows.
+
+    (The rooms' own functions take a state; the compiled build would refuse a view.)
+    """
+    if isinstance(phase, Offering):
+        return frozenset((phase.auctioneer,))
+    if isinstance(phase, DoubleOffer):
+        return frozenset((phase.asking,))
+    if isinstance(phase, OneOfferAuction | FixedPriceAuction):
+        return frozenset((phase.turn,))
+    if isinstance(phase, OpenAuction):
+        return frozenset(range(n)).difference(phase.passed, (phase.high_bidder,))
+    if isinstance(phase, HiddenAuctionView):
+        return frozenset(range(n)).difference(phase.sealed)
+    return frozenset()  # the game is over
+
+
+def _claim_problems(view: PlayerView) -> list[str]:
+    """What the view says of the phase: who is to act, and the winners (R2-R5, R8.2)."""
+    out = []
+    phase, n = view.phase, len(view.players)
+    expected = _asked(phase, n)
+    if view.to_act != expected:
+        out.append(
+            f"the view says seats {sorted(view.to_act)} are to act, but its phase asks"
+            f" seats {sorted(expected)} (R2.1, R4, R5.2)"
+        )
+    winners = view.winners
+    if not isinstance(phase, GameOver):
+        if winners:
+            out.append(f"the view names winners {list(winners)} before the game is over (R8.2)")
+        return out
+    money = [p.money for p in view.players]
+    if None in money:
+        out.append("the game is over, yet the view screens some money: all is shown (R7.2)")
+        return out
+    shown = [m for m in money if m is not None]
+    most = max(shown)
+    richest = tuple(s for s, m in enumerate(shown) if m == most)
+    if tuple(winners) != richest:
+        out.append(
+            f"the view names winners {list(winners)}, but the most money, {most},"
+            f" is held by seats {list(richest)} (R8.2)"
+        )
     return out
 
 
@@ -365,6 +420,7 @@ def _view_problems(view: PlayerView) -> list[str]:
         out.append("a spectator's view holds a hand (R7.2)")
     if any(getattr(action, "seat", own) != own for action in view.legal_actions):
         out.append("the view lists legal actions of another seat (R7.2)")
+    out += _claim_problems(view)
     museums = [p.museum for p in view.players]
     places = [("the view's hand", view.hand), ("the discard", view.discard)]
     places += [("the lot", _in_play(view.phase))]
