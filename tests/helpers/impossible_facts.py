@@ -205,13 +205,13 @@ BAD: list[Impossible] = [
     Impossible(
         "counts not the cards offered",
         lambda: attrs.evolve(MID, counts=tuple(c + 1 for c in MID.counts)),
-        "do not match the cards offered this round",
+        "but museums and the lot hold",
         not_setup=_COUNTS,
     ),
     Impossible(
         "a fifth painting in a round that goes on",
         lambda: _fifth_melim(check=False),
-        "which ends the round (R6.1)",
+        "paintings of one artist end the round (R6.1)",
         setup=lambda: _fifth_melim(check=True),
     ),
     Impossible(

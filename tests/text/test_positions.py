@@ -207,6 +207,19 @@ def test_R2_2_counts_are_the_cards_offered_this_round() -> None:
     assert any("(R2.2)" in p for p in ma.position_problems(off))
 
 
+def test_R2_2_R6_1_a_count_refused_names_its_artist_not_a_tuple() -> None:
+    """Issue 37, item 10: a player reads artists' names, not ``counts (0, 0, 5, 0, 0)``."""
+    melim = OPEN.rules.artists[2]
+    five = tuple(5 if i == 2 else c for i, c in enumerate(OPEN.counts))
+    problems = ma.position_problems(attrs.evolve(OPEN, counts=five))
+    mismatch = next(p for p in problems if "(R2.2)" in p)
+    assert mismatch.startswith(f"this round's count of {melim} is 5, but museums and the lot")
+    assert f"hold {OPEN.counts[2]} of {melim}'s paintings" in mismatch
+    assert not any("(0, " in p or OPEN.rules.artists[0] in p for p in problems)
+    ended = next(p for p in problems if "(R6.1)" in p)
+    assert ended.startswith(f"this round's count of {melim} is 5, yet 5 paintings")
+
+
 def test_R1_3_every_card_is_in_exactly_one_place() -> None:
     """A card moved into a second place, or out of every place, is named with R1.3."""
     twice = with_player(MID, 1, museum=(*MID.players[1].museum, MID.deck[0]))

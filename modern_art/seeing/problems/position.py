@@ -105,7 +105,8 @@ def _frame_problems(game: GameState | PlayerView) -> list[str]:
     if type(counts) is not tuple or len(counts) != artists or not all(map(_is_int, counts)):
         out.append(f"counts must be {artists} whole numbers, one per artist (R6.3)")
     elif any(c < 0 for c in counts):
-        out.append(f"counts {counts} include a negative count (R2.2)")
+        negative = ", ".join(f"{a} {c}" for a, c in zip(rules.artists, counts) if c < 0)
+        out.append(f"this round's counts hold a negative count: {negative} (R2.2)")
     if (
         type(tiles) is not tuple
         or len(tiles) != artists
@@ -275,12 +276,18 @@ def _progress_problems(
     expected = tuple(offered[a] for a in artists)
     over = isinstance(game.phase, GameOver)
     if game.counts != expected and not over:
-        out.append(
-            f"counts {game.counts} do not match the cards offered this round,"
-            f" {expected}, in museums and the lot (R2.2)"
-        )
-    if not over and any(c >= ROUND_ENDING_COUNT for c in game.counts):
-        out.append(f"counts {game.counts} reach {ROUND_ENDING_COUNT}, which ends the round (R6.1)")
+        for artist, said, held in zip(artists, game.counts, expected, strict=True):
+            if said != held:
+                out.append(
+                    f"this round's count of {artist} is {said}, but museums and the lot"
+                    f" hold {held} of {artist}'s paintings (R2.2)"
+                )
+    for artist, said in zip(artists, game.counts, strict=True):
+        if said >= ROUND_ENDING_COUNT and not over:
+            out.append(
+                f"this round's count of {artist} is {said}, yet {ROUND_ENDING_COUNT}"
+                " paintings of one artist end the round (R6.1)"
+            )
     if over:
         if any(game.counts) or any(museums):
             out.append("the game is over, yet counts or museums are not cleared (R6.5)")
