@@ -41,7 +41,7 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +126,8 @@ def create_app(
     tables = registry if registry is not None else Registry()
     hub = Hub()
     analysis = analyst if analyst is not None else Analyst()
-    work = TablesThread(tables.lock)  # every table's change, off the event loop
+    shared = tables.shared is not None
+    work = TablesThread(tables.lock, tables.refresh, shared=shared)  # off the event loop
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers=_NO_STORE)
@@ -292,6 +293,7 @@ def create_app(
             raise TableError(400, f"format must be 'json' or 'text', got {wanted!a}")
 
         def recorded() -> str:
+            tables.refresh(table_id)
             table = tables.tables.get(table_id)
             if table is not None:
                 table.seat_of(token)
@@ -320,6 +322,8 @@ def create_app(
             tables.store.never_wait_in(threading.get_ident())
         if tables.timings.tick is not None:
             task = asyncio.create_task(_ticker(tables, hub, work, tables.timings.tick))
+        if tables.shared is not None:  # another process's changes wake this one's streams
+            tables.shared.listen(_catching_up(tables, hub, work, asyncio.get_running_loop()))
         try:
             yield
         finally:
@@ -424,3 +428,37 @@ async def _ticker(tables: Registry, hub: Hub, work: TablesThread, every: float) 
         except TableError as err:  # a step the database refused: the next tick tries again
             log.warning("the ticker could not move a table on: %s", err)
         hub.publish(tables)
+
+
+def _catching_up(
+    tables: Registry, hub: Hub, work: TablesThread, loop: asyncio.AbstractEventLoop
+) -> Callable[[str | None, int], None]:
+    """What a shared store's listener calls for each change: the table caught up in the
+    tables' thread, then its streams woken on the loop (changes close together in one go)."""
+    pending: set[str | None] = set()
+    running: set[asyncio.Task[None]] = set()  # kept, so that a task is not collected
+
+    async def catch_up() -> None:
+        batch = set(pending)
+        pending.clear()
+        try:
+            await work.in_thread(lambda: tables.notified(batch))
+        except TableError as err:  # the database refused: the next change or poll catches up
+            log.warning("could not catch tables up with another server: %s", err)
+        hub.publish(tables)
+
+    def noted(table_id: str | None, revision: int) -> None:
+        table = tables.tables.get(table_id) if table_id is not None else None
+        if table is not None and revision >= 0 and table.revision >= revision:
+            return  # this process wrote it, or already caught up
+
+        def schedule() -> None:
+            if not pending:
+                task = loop.create_task(catch_up())
+                running.add(task)
+                task.add_done_callback(running.discard)
+            pending.add(table_id)
+
+        loop.call_soon_threadsafe(schedule)
+
+    return noted

@@ -34,6 +34,9 @@ K = TypeVar("K", bound=Hashable)
 class Holding(Protocol):
     """What the policy reads of a table: who opened it, and when its game last moved."""
 
+    id: str
+    """The table's id (what is closed)."""
+
     owner: str | None
     moved: float
 

@@ -71,7 +71,7 @@ def _new_token(registry: Registry, table: GameTable, seat: int, *, spent: bool) 
     if spent:
         invites[seat] = None
     if registry.store is not None:  # kept first: a refused write changes nothing
-        registry.store.set_seat(table.id, seat, digest, invites[seat])
+        registry.store.set_seat(table, seat, digest, invites[seat])
     table.invites = tuple(invites)
     seats = list(table.seats)
     seats[seat] = evolve(seats[seat], token_hash=digest)

@@ -31,6 +31,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from attrs import evolve
 
@@ -38,12 +39,17 @@ import modern_art as ma
 from modern_art.data.errors import TableError
 from modern_art.web.addresses import Networks
 from modern_art.web.clocks import Timings
-from modern_art.web.fairness import holdings, stalest_table
+from modern_art.web.fairness import Holding, holdings, stalest_table
 from modern_art.web.seats import BOTS, Seat, hash_token
-from modern_art.web.store import Store, StoredTable
-from modern_art.web.tables import GameTable
+from modern_art.web.store import StoredTable, TableStore
+from modern_art.web.tables import GameTable, StaleTableError
+
+if TYPE_CHECKING:
+    from modern_art.web.postgres import PostgresStore
 
 __all__ = ["Registry"]
+
+H = TypeVar("H", bound=Holding)
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +63,12 @@ class Registry:
         max_tables: how many unfinished tables may be open at once.
         per_owner: how many unfinished tables one network may hold at once.
         store: the database that keeps every table; ``None`` keeps nothing.
-            Tables still in play in it are brought back at once.
+            Tables still in play in it are brought back at once. A shared
+            store (:class:`~modern_art.web.postgres.PostgresStore`) is shared
+            with other server processes: this one catches a table up whenever
+            another changed it (:meth:`refresh`), runs the bots and clocks of
+            the tables whose lease it holds (:meth:`tick`), and counts the
+            limits over every process's tables.
         token: makes secret tokens; ``secrets.token_urlsafe`` by default.
         idle_evict: seconds a table's game has not moved after which it is the
             first closed for a newcomer when every slot is taken
@@ -77,7 +88,7 @@ class Registry:
         clock: Callable[[], float] = time.monotonic,
         max_tables: int = 64,
         per_owner: int = 8,
-        store: Store | None = None,
+        store: TableStore | None = None,
         token: Callable[[int], str] = secrets.token_urlsafe,
         idle_evict: float = 600.0,
         keep_finished: float = 86400.0,
@@ -99,6 +110,8 @@ class Registry:
         """Why each recently closed table was closed, by id."""
         self.lock = threading.RLock()
         self._pruned_at = -1e18
+        self._leased_at = -1e18  # when the tables in play were last looked over for leases
+        self._touches_sent: dict[str, float] = {}  # what the shared store was told of looks
         if store is not None:
             store.prune(keep_finished, wall())
             self.restore()
@@ -179,16 +192,8 @@ class Registry:
         with self.lock:
             now = self.clock()
             self.expire(now)
-            playing = [t for t in self.tables.values() if not t.state.is_over]
-            held = holdings((t.owner for t in playing), self.networks.key)
-            if owner is not None and held.get(self.networks.key(owner), 0) >= self.per_owner:
-                raise TableError(
-                    429,
-                    f"your network has {self.per_owner} unfinished tables open;"
-                    " finish or leave one first",
-                )
-            if len(playing) >= self.max_tables:
-                self._make_room(playing, owner, now)
+            if self.shared is None:
+                self._admit([t for t in self.tables.values() if not t.state.is_over], owner, now)
             table_id = self._token(9)
             while table_id in self.tables:  # pragma: no cover (9 random bytes)
                 table_id = self._token(9)
@@ -210,14 +215,51 @@ class Registry:
             )
             table.practice = len(people) == 1
             table.spectators = spectators
-            if self.store is not None:
+            if self.shared is not None:  # counted against every process's tables
+                self.shared.open_shared(
+                    table, lambda playing, wall: self._admit(playing, owner, wall)
+                )
+                table.runs_clock = self.shared.hold(table.id)
+            elif self.store is not None:
                 self.store.open_table(table)
             self.tables[table_id] = table
             table.advance(now)
         return table, tokens
 
-    def _make_room(self, playing: list[GameTable], owner: str | None, now: float) -> None:
-        """Close a table for ``owner`` (:func:`~modern_art.web.fairness.stalest_table`), or 503."""
+    @property
+    def shared(self) -> PostgresStore | None:
+        """The store, if other server processes share its tables."""
+        store = self.store
+        return cast("PostgresStore", store) if store is not None and store.shared else None
+
+    def _admit(
+        self, playing: Sequence[Holding], owner: str | None, now: float
+    ) -> tuple[str, str] | None:
+        """Let a table of ``owner`` in among ``playing``: 429, 503, or the table closed for it.
+
+        ``now`` is on the clock of the tables' ``moved`` (a shared store's: the wall).
+        Returns the closed table's id and reason for a shared store, which deletes it in
+        the opening's transaction; here it is closed at once.
+        """
+        held = holdings((t.owner for t in playing), self.networks.key)
+        if owner is not None and held.get(self.networks.key(owner), 0) >= self.per_owner:
+            raise TableError(
+                429,
+                f"your network has {self.per_owner} unfinished tables open;"
+                " finish or leave one first",
+            )
+        if len(playing) < self.max_tables:
+            return None
+        victim, reason = self._make_room(playing, owner, now)
+        if self.shared is not None:
+            self._forget(victim.id, reason)
+            return victim.id, reason
+        self.close(victim.id, reason)
+        return None
+
+    def _make_room(self, playing: Sequence[H], owner: str | None, now: float) -> tuple[H, str]:
+        """The table to close for ``owner`` (:func:`~modern_art.web.fairness.stalest_table`)
+        and why, or 503."""
         victim = stalest_table(playing, owner, self.networks.key, now, self.idle_evict)
         if victim is None:
             raise TableError(
@@ -233,18 +275,25 @@ class Registry:
             if minutes < 2
             else f"its game had not moved for {minutes} minutes"
         )
-        self.close(
-            victim.id,
+        return victim, (
             f"this table was closed to make room for a new one: the server was full, {quiet},"
-            " and its network held the most tables",
+            " and its network held the most tables"
         )
 
     def close(self, table_id: str, reason: str) -> None:
         """Close a table now: it leaves, its rows are deleted, its players are told ``reason``."""
         with self.lock:
             if self.store is not None:  # first: a lock met on the event loop changes nothing
-                self.store.delete(table_id)
-            self.tables.pop(table_id, None)
+                self.store.delete(table_id, reason)
+            self._forget(table_id, reason)
+
+    def _forget(self, table_id: str, reason: str | None) -> None:
+        """The table leaves this process, its lease given up; ``reason`` is told its players."""
+        self.tables.pop(table_id, None)
+        self._touches_sent.pop(table_id, None)
+        if self.shared is not None:
+            self.shared.let_go(table_id)
+        if reason is not None:
             self.closed[table_id] = reason
             while len(self.closed) > self._CLOSED_KEPT:
                 self.closed.popitem(last=False)
@@ -259,7 +308,12 @@ class Registry:
         with self.lock:
             now = self.clock()
             self.expire(now)
+            self.refresh(table_id)
             table = self.tables.get(table_id)
+            if table is None and table_id not in self.closed and self.shared is not None:
+                reason = self.shared.closed_reason(table_id)  # closed by another process
+                if reason is not None:
+                    self.closed[table_id] = reason
             if table is None and table_id in self.closed:
                 raise TableError(410, self.closed[table_id])
             if table is None:
@@ -290,6 +344,8 @@ class Registry:
                 if now - table.touched >= t.ttl
                 or (table.finished_at is not None and now - table.finished_at >= t.finished_ttl)
             ]
+            if self.shared is not None:  # a table idle here may be played elsewhere
+                return self._expire_shared(gone, now)
             for tid in gone:
                 if self.store is not None and not self.tables[tid].state.is_over:
                     self.store.delete(tid)  # nobody can play it any more: no row is kept
@@ -300,12 +356,132 @@ class Registry:
                 self.store.compact()  # the deleted games' pages given back, the WAL emptied
             return gone
 
+    def _expire_shared(self, idle_here: list[str], now: float) -> list[str]:
+        """Expiry over a shared store: a table idle in this process only leaves its memory;
+        one nobody looked at in any process is deleted by its lease's holder."""
+        shared = cast("PostgresStore", self.store)
+        for tid in idle_here:
+            if tid not in shared.held or self.tables[tid].state.is_over:
+                self._forget(tid, None)  # the holder keeps it: it runs its clock
+        if now - self._pruned_at < 60.0 and not idle_here:
+            return []
+        self._pruned_at = now
+        wall = self.wall()
+        # Tell the others when this process's players last looked (in wall time).
+        looks = {
+            tid: wall - (now - table.touched)
+            for tid, table in self.tables.items()
+            if self._touches_sent.get(tid) != table.touched
+        }
+        shared.touch(looks)
+        self._touches_sent.update({tid: self.tables[tid].touched for tid in looks})
+        abandoned = [tid for tid in shared.abandoned(self.timings.ttl) if tid in shared.held]
+        for tid in abandoned:
+            shared.delete(tid)
+            self._forget(tid, None)
+        shared.prune(self.keep_finished, wall)
+        return [tid for tid in idle_here if tid not in self.tables] + [
+            tid for tid in abandoned if tid not in idle_here
+        ]
+
     def tick(self) -> int:
-        """Move every table on to now: bots act, clocks run out, old tables leave."""
+        """Move every table on to now: bots act, clocks run out, old tables leave.
+
+        Over a shared store, only the tables whose lease this process holds
+        move; it takes the lease of every table in play that nobody holds (the
+        holder was stopped or killed), about once a second.
+        """
         with self.lock:
             now = self.clock()
             self.expire(now)
-            return sum(table.advance(now) for table in self.tables.values())
+            if self.shared is not None:
+                self._take_leases(now)
+            moved = 0
+            for table_id in list(self.tables):
+                table = self.tables.get(table_id)
+                if table is None or not table.runs_clock:
+                    continue
+                try:
+                    moved += table.advance(now)
+                except StaleTableError:
+                    self.refresh(table_id)
+            return moved
+
+    def _take_leases(self, now: float) -> None:
+        """Check this process's leases and take those nobody holds (call holding the lock)."""
+        shared = cast("PostgresStore", self.store)
+        if not shared.renew():
+            for table in self.tables.values():
+                table.runs_clock = False  # the leases went with their connection
+        if now - self._leased_at < 1.0:
+            return
+        self._leased_at = now
+        for table_id in shared.ids_in_play():
+            if table_id in shared.held or not shared.hold(table_id):
+                continue
+            self.refresh(table_id)
+            taken = self.tables.get(table_id)
+            if taken is None:
+                shared.let_go(table_id)
+            else:
+                taken.runs_clock = True
+        for table_id, table in self.tables.items():
+            table.runs_clock = table_id in shared.held
+
+    # -- shared with other processes ---------------------------------------------
+
+    def refresh(self, table_id: str) -> None:
+        """Catch ``table_id`` up with what other processes wrote (a shared store only).
+
+        A table unknown here is loaded; one with new log lines replays just
+        those; one whose log was cut (an undo) or whose seats changed is
+        rebuilt; one gone from the store leaves. Nothing happens when this
+        process already has its latest revision.
+        """
+        shared = self.shared
+        if shared is None:
+            return
+        with self.lock:
+            known = shared.revision(table_id)
+            table = self.tables.get(table_id)
+            if known is None:
+                if table is not None:
+                    self._forget(table_id, None)
+                return
+            if table is not None and (table.revision, table.reshaped) == known:
+                return
+            if table is not None and table.reshaped == known[1]:
+                stored = shared.stored(table_id, since=len(table.log))
+                if stored is not None and len(stored.lines) == stored.revision - table.revision:
+                    self._replay_lines(table, stored, len(table.log))
+                    table.revision = stored.revision
+                    return
+            stored = shared.stored(table_id)
+            if stored is None:
+                self._forget(table_id, None)
+                return
+            try:
+                fresh = self._rebuild(stored)
+            except Exception as err:  # one table's damaged rows leave only it out
+                log.error("table %s left out: its rows do not read back (%s)", table_id, err)
+                self._forget(table_id, None)
+                return
+            if table is not None:  # what this process knew of it carries on
+                fresh.touched = max(fresh.touched, table.touched)
+                fresh.version = table.version + 1  # push streams see a change
+            fresh.runs_clock = table_id in shared.held
+            self.tables[table_id] = fresh
+
+    def notified(self, changed: Collection[str | None]) -> None:
+        """A shared store's notifications: these tables changed (``None``: any may have).
+
+        Only the tables this process has are caught up; another is loaded when asked for.
+        """
+        with self.lock:
+            ids = list(self.tables) if None in changed else [t for t in changed if t is not None]
+            for table_id in ids:
+                if table_id in self.tables:
+                    self.refresh(table_id)
 
     # -- after a restart ---------------------------------------------------------
 
@@ -333,6 +509,8 @@ class Registry:
                         str(err)[:200],
                     )
                     continue
+                if self.shared is not None:  # its clock, if no other process runs it
+                    table.runs_clock = self.shared.hold(table.id)
                 self.tables[table.id] = table
                 back.append(table.id)
         return back
@@ -369,20 +547,7 @@ class Registry:
             bot=str(setup["bot"]),
             seed=start.seed,
         )
-        moves = iter(actions)
-        for line, (step, seat, by, action, note) in enumerate(stored.lines):
-            if action is None and note == "away":
-                table.hand_to_bot(seat, now)
-            elif action is None and note == "back":
-                table.come_back(seat, now)
-            elif action is None:
-                raise ValueError(f"log line {line} is a notice {note!r}, neither away nor back")
-            else:
-                table.redo(next(moves), by, now)
-            if table.log[-1].step != step:
-                raise ValueError(
-                    f"log line {line} says step {step}, but it was made on {table.log[-1].step}"
-                )
+        self._replay_lines(table, stored, 0, actions)
         if table.state != state:  # pragma: no cover (replay and the log agree by construction)
             raise ValueError("the log and the replay disagree")
         table.owner = stored.owner
@@ -393,5 +558,54 @@ class Registry:
         table.undos = int(setup.get("undos", 0))
         table.journal = self.store
         table.missed = [0] * len(seats)
-        table.due = dict.fromkeys(table.state.to_act, now)
+        table.revision, table.reshaped = stored.revision, stored.reshaped
+        if not stored.times:  # no line's time kept: every clock starts again now
+            table.due = dict.fromkeys(table.state.to_act, now)
+        table.touched = now
         return table
+
+    def _replay_lines(
+        self,
+        table: GameTable,
+        stored: StoredTable,
+        first: int,
+        actions: Sequence[ma.Action] | None = None,
+    ) -> None:
+        """Make the stored log lines (line ``first`` on) again at ``table``, writing nothing.
+
+        Each is made at the time it was written where the store keeps it, so
+        that the clocks carry on where they were (a shared store's table taken
+        over, or caught up).
+        """
+        now, wall = self.clock(), self.wall()
+        rules = table.state.rules
+        moves = iter(actions) if actions is not None else None
+        journal, table.journal = table.journal, None
+        try:
+            for index, (step, seat, by, action, note) in enumerate(stored.lines):
+                line = first + index
+                at = (
+                    now
+                    if index >= len(stored.times)
+                    else min(now, now - (wall - stored.times[index]))
+                )
+                if action is None and note == "away":
+                    table.hand_to_bot(seat, at)
+                elif action is None and note == "back":
+                    table.come_back(seat, at)
+                elif action is None:
+                    raise ValueError(
+                        f"log line {line} is a notice {note!r}, neither away nor back"
+                    )
+                else:
+                    move = (
+                        next(moves)
+                        if moves is not None
+                        else ma.from_json(action, "action", rules=rules)
+                    )
+                    table.redo(move, by, at)
+                if table.log[-1].step != step:
+                    made = table.log[-1].step
+                    raise ValueError(f"log line {line} says step {step}; it was made on {made}")
+        finally:
+            table.journal = journal

@@ -75,8 +75,10 @@ def _parser() -> argparse.ArgumentParser:
     add(
         "--db",
         default=DEFAULT_DB,
-        metavar="PATH",
-        help=f"SQLite file keeping every game (default {DEFAULT_DB}; ':memory:' keeps nothing)",
+        metavar="PATH|URL",
+        help=f"SQLite file keeping every game (default {DEFAULT_DB}; ':memory:' keeps nothing),"
+        " or a postgresql:// URL that any number of server processes share (the"
+        " web-postgres extra)",
     )
     for flag, default, metavar, text in _NUMBERS:
         add(
@@ -120,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         import uvicorn  # noqa: PLC0415 (the web extra: --help works without it)
 
         from modern_art.data.errors import StoreError  # noqa: PLC0415
-        from modern_art.web import Limits, Registry, Store, Timings, create_app  # noqa: PLC0415
+        from modern_art.web import Limits, Registry, Timings, create_app  # noqa: PLC0415
         from modern_art.web.addresses import (  # noqa: PLC0415
             Networks,
             Proxies,
@@ -130,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         from modern_art.web.connections import ConnectionLimits, guarded_protocol  # noqa: PLC0415
         from modern_art.web.practice import Analyst  # noqa: PLC0415
+        from modern_art.web.store import open_store  # noqa: PLC0415
     except ImportError as err:
         parser.exit(
             1,
@@ -177,14 +180,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             timings,
             max_tables=args.max_tables,
             per_owner=args.tables_per_address,
-            store=Store(args.db),
+            store=open_store(args.db),
             idle_evict=args.idle_evict,
             keep_finished=args.keep_finished,
             networks=networks,
         )
     except StoreError as err:  # one line naming the file and what to do; no traceback
         parser.exit(1, f"modern-art serve: {err}\n")
-    kept = "nothing" if args.db == ":memory:" else args.db
+    kept = "nothing" if args.db == ":memory:" else registry.store.path if registry.store else ""
     print(f"Modern Art at http://{args.host}:{args.port}/ (games kept in {kept}; Ctrl-C to stop)")
     if registry.tables:
         print(f"{len(registry.tables)} unfinished games brought back")

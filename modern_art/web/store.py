@@ -41,7 +41,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 from attrs import frozen
 
@@ -49,7 +49,16 @@ import modern_art as ma
 from modern_art.data.errors import StoreError, TableError
 from modern_art.web.tables import Entry, GameTable, JournalBusyError
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Store", "StoreError", "StoredTable"]
+__all__ = [
+    "APPLICATION_ID",
+    "SCHEMA_VERSION",
+    "Store",
+    "StoreError",
+    "StoredTable",
+    "TableStore",
+    "open_store",
+    "setup_document",
+]
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +105,112 @@ class StoredTable:
     """``(step, seat, by, action JSON or None, note or None)`` for every log line."""
     owner: str | None = None
     """The address that opened the table."""
+    revision: int = 0
+    """How many changes the table has had (a shared store's, :mod:`~modern_art.web.postgres`)."""
+    reshaped: int = 0
+    """The revision of its last change that was not a new line (an undo, a seat's token)."""
+    times: tuple[float, ...] = ()
+    """When each log line was written (seconds since the epoch), where the store keeps it."""
+    finished: bool = False
+    """Whether its game is over."""
+
+
+def setup_document(table: GameTable) -> dict[str, Any]:
+    """How a table began, its seats and its policy, as a store keeps it (JSON)."""
+    return {
+        "record": json.loads(ma.to_json(ma.record(table.start, [], seed=table.seed))),
+        "seats": [
+            {
+                "name": s.name,
+                "token_hash": s.token_hash,
+                "bot": None if s.away else s.bot,
+                "person": s.kind == "human",
+            }
+            for s in table.seats
+        ],
+        "bot": table.bot,
+        "bot_seed": table.bot_seed,
+        "invites": list(table.invites),
+        "practice": table.practice,
+        "turn": table.timings.turn,
+        "spectators": table.spectators,
+    }
+
+
+class TableStore(Protocol):
+    """What the registry asks of a store: :class:`Store` (SQLite, one process) or
+    :class:`~modern_art.web.postgres.PostgresStore` (PostgreSQL, shared)."""
+
+    path: str
+    """Where the tables are kept, for messages (a URL without its password)."""
+    shared: bool
+    """Whether other server processes share these tables."""
+
+    def open_table(self, table: GameTable) -> None:
+        """Store a new table's setup, before its first step."""
+
+    def write(
+        self, table: GameTable, entry: Entry, action: ma.Action | None, finished: bool
+    ) -> None:
+        """Add ``entry`` as the table's next log line."""
+
+    def rewind(self, table: GameTable, lines: int) -> None:
+        """Delete the table's log lines from line ``lines`` on (an undo)."""
+
+    def set_seat(
+        self, table: GameTable, seat: int, token_hash: str | None, invite_hash: str | None
+    ) -> None:
+        """Keep a seat's new token hash and its invitation's hash."""
+
+    def delete(self, table_id: str, reason: str | None = None) -> None:
+        """Forget a table and its log."""
+
+    def prune(self, keep_finished: float, now: float | None = None) -> int:
+        """Delete the games finished more than ``keep_finished`` seconds ago; how many."""
+
+    def compact(self) -> bool:
+        """Give freed space back, where the database needs telling; whether it did."""
+
+    def never_wait_in(self, thread: int | None) -> None:
+        """Calls made in ``thread`` never wait for another process's lock."""
+
+    def tables_in_play(self) -> list[StoredTable]:
+        """Every table still being played, with its log."""
+
+    def finished_record(self, table_id: str) -> str | None:
+        """The finished game's record (the library's JSON), or ``None``."""
+
+    def finished_games(self) -> list[tuple[str, str, str, float | None]]:
+        """Every finished table, oldest first: ``(id, setup JSON, record JSON, ended)``."""
+
+    def setup(self, table_id: str) -> dict[str, Any] | None:
+        """A stored table's setup, or ``None``."""
+
+    def token_hashes(self, table_id: str) -> list[str | None]:
+        """The hashes of a stored table's seat tokens."""
+
+    def close(self) -> None:
+        """Close the database."""
+
+
+def open_store(db: str, *, wall: Callable[[], float] = time.time) -> TableStore:
+    """The store ``db`` names: a ``postgresql://`` URL (the ``web-postgres`` extra), else
+    an SQLite file (``":memory:"``: kept in memory only).
+
+    Raises:
+        StoreError: the database cannot be used (each store says why), or
+            PostgreSQL is asked for without its extra.
+    """
+    if db.startswith(("postgresql://", "postgres://")):
+        try:
+            from modern_art.web.postgres import PostgresStore  # noqa: PLC0415 (its extra)
+        except ImportError as err:
+            raise StoreError(
+                f"{err}: a postgresql:// database needs the web-postgres extra: from a clone,"
+                " pip install -e '.[web-postgres]'"
+            ) from None
+        return PostgresStore(db, wall=wall)
+    return Store(db, wall=wall)
 
 
 def _check_writable(path: str) -> None:
@@ -150,6 +265,10 @@ class Store:
             damaged, is another program's, or lacks a table of the schema;
             each says so and what to do.
     """
+
+    shared = False
+    """One server process keeps the file: a second one would run every table twice
+    (several processes share a :class:`~modern_art.web.postgres.PostgresStore`)."""
 
     def __init__(
         self, path: str, *, wall: Callable[[], float] = time.time, busy_timeout: float = 5.0
@@ -284,24 +403,7 @@ class Store:
         Raises:
             TableError: 503 when the database refuses.
         """
-        setup = {
-            "record": json.loads(ma.to_json(ma.record(table.start, [], seed=table.seed))),
-            "seats": [
-                {
-                    "name": s.name,
-                    "token_hash": s.token_hash,
-                    "bot": None if s.away else s.bot,
-                    "person": s.kind == "human",
-                }
-                for s in table.seats
-            ],
-            "bot": table.bot,
-            "bot_seed": table.bot_seed,
-            "invites": list(table.invites),
-            "practice": table.practice,
-            "turn": table.timings.turn,
-            "spectators": table.spectators,
-        }
+        setup = setup_document(table)
         try:
             with self._writing():
                 self._db.execute(
@@ -381,13 +483,14 @@ class Store:
             raise TableError(503, "the server could not take it back; try again") from None
 
     def set_seat(
-        self, table_id: str, seat: int, token_hash: str | None, invite_hash: str | None
+        self, table: GameTable, seat: int, token_hash: str | None, invite_hash: str | None
     ) -> None:
         """Keep a seat's new token hash (claimed or rotated) and its invitation's hash.
 
         Raises:
             TableError: 503 when the database refuses; nothing changed.
         """
+        table_id = table.id
         try:
             with self._writing():
                 row = self._db.execute(
@@ -409,8 +512,11 @@ class Store:
             log.error("table %s: could not save a seat's token: %s", table_id, err)
             raise TableError(503, "the server could not save your seat; try again") from None
 
-    def delete(self, table_id: str) -> None:
+    def delete(self, table_id: str, reason: str | None = None) -> None:
         """Forget a table and its log (abandoned, closed): it is not brought back.
+
+        ``reason`` (why it was closed) is for a shared store's other processes:
+        this server keeps it in memory (:attr:`~modern_art.web.registry.Registry.closed`).
 
         A refusal is logged; the next :meth:`prune` does not retry it, but the
         table is gone from the server all the same. Where waiting is not

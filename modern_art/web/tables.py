@@ -32,7 +32,7 @@ from modern_art.web.clocks import Timings, default_action, is_open_auction
 from modern_art.web.seats import BOTS, Seat, seat_for_token
 from modern_art.web.stale import stale_verdict
 
-__all__ = ["Entry", "GameTable", "Journal", "JournalBusyError"]
+__all__ = ["Entry", "GameTable", "Journal", "JournalBusyError", "StaleTableError"]
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,23 @@ class JournalBusyError(TableError):
 
     def __init__(self) -> None:
         super().__init__(503, "the database is busy; try again")
+
+
+class StaleTableError(TableError):
+    """Another server process changed the table since this one read it (a shared store,
+    :mod:`modern_art.web.postgres`): nothing was written or changed.
+
+    :class:`~modern_art.web.thread.TablesThread` has the registry catch the table
+    up (:meth:`~modern_art.web.registry.Registry.refresh`) and does the work again,
+    on the game as it now is.
+    """
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(409, "another server moved this game on first; the page refreshes")
+        self.table_id = table_id
+
+    def __reduce__(self) -> tuple[type[StaleTableError], tuple[str]]:
+        return (type(self), (self.table_id,))
 
 
 class Journal(Protocol):
@@ -125,6 +142,12 @@ class GameTable:
         self.owner: str | None = None
         self.version = 0  # moves on with every change: push streams wait on it
         self.undos = 0  # decisions taken back (modern_art.web.practice): the log was cut
+        # The store's count of the table's changes (a shared store checks it on each write).
+        self.revision = 0
+        self.reshaped = 0  # the revision of the last change that was not a new log line
+        # Whether this process runs the table's bots and clocks: a shared store's
+        # lease (modern_art.web.postgres); always so with one process.
+        self.runs_clock = True
         # The library's host loop keeps the game, the bots and what each seat was shown.
         bots = {i: BOTS[s.bot](bot_seed + i) for i, s in enumerate(seats) if s.bot}
         self.host = ma.Host(state, bots)
@@ -270,14 +293,17 @@ class GameTable:
         """Let bots act and clocks run out for people, up to ``now``.
 
         Where the journal may not wait (:class:`JournalBusyError`), the table stops
-        where it is; the ticker moves it on.
+        where it is; the ticker moves it on. A table whose clock another process
+        runs (``runs_clock`` false) is left to that process.
 
         Returns:
             How many actions were applied (0 if it stopped so).
         """
+        if not self.runs_clock:
+            return 0
         try:
             return self._advance(now)
-        except JournalBusyError:
+        except (JournalBusyError, StaleTableError):  # the ticker catches up and moves it on
             return 0
 
     def _advance(self, now: float) -> int:

@@ -13,6 +13,12 @@ same work is done again in the thread. The ticker always runs in the thread
 locked holds up the tables' requests, never the loop: the page,
 ``GET /api/options``, the push streams' keep-alives and every other
 connection are answered meanwhile.
+
+Over a shared store (:mod:`modern_art.web.postgres`) every call is made in
+the thread, and work refused with
+:class:`~modern_art.web.tables.StaleTableError` (another process changed
+the table first; nothing changed here) is done again once the registry has
+caught that table up, so that it is judged on the game as it now is.
 """
 
 from __future__ import annotations
@@ -23,18 +29,37 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from modern_art.web.tables import JournalBusyError
+from modern_art.web.tables import JournalBusyError, StaleTableError
 
 __all__ = ["TablesThread"]
 
 T = TypeVar("T")
 
 
-class TablesThread:
-    """One worker thread running table work in order (started on first use)."""
+_TRIES = 8  # a table changed by other processes this often in a row is refused (409)
 
-    def __init__(self, lock: threading.RLock) -> None:
+
+class TablesThread:
+    """One worker thread running table work in order (started on first use).
+
+    Args:
+        lock: the registry's lock, held for every piece of work.
+        refresh: catches a table up with a shared store (the registry's
+            :meth:`~modern_art.web.registry.Registry.refresh`).
+        shared: the store is shared with other processes: every call goes to
+            the thread, whose database calls cross the network.
+    """
+
+    def __init__(
+        self,
+        lock: threading.RLock,
+        refresh: Callable[[str], None] | None = None,
+        *,
+        shared: bool = False,
+    ) -> None:
         self.lock = lock
+        self.refresh = refresh
+        self.shared = shared
         self._pool: concurrent.futures.ThreadPoolExecutor | None = None
 
     async def run(self, work: Callable[[], T]) -> T:
@@ -43,7 +68,7 @@ class TablesThread:
         ``work`` is done again in the thread after a :class:`JournalBusyError`:
         each of its steps writes the database before it changes anything.
         """
-        if self.lock.acquire(blocking=False):
+        if not self.shared and self.lock.acquire(blocking=False):
             try:
                 return work()
             except JournalBusyError:
@@ -62,6 +87,13 @@ class TablesThread:
 
     def _holding(self, work: Callable[[], T]) -> T:
         with self.lock:
+            for _ in range(_TRIES - 1):
+                try:
+                    return work()
+                except StaleTableError as stale:
+                    if self.refresh is None:
+                        raise
+                    self.refresh(stale.table_id)  # then judged again on the game as it is
             return work()
 
     def close(self) -> None:

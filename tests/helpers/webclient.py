@@ -115,9 +115,14 @@ def free_port() -> int:
 
 FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0"]
 
+DB: str | None = None
+"""The store of the test now running (tests/web/conftest.py), given to servers instead of
+the ``db`` a test names: a ``postgresql://`` URL or an SQLite file."""
 
-def serve(db: Path, port: int, *flags: str) -> subprocess.Popen[bytes]:
-    """``modern-art serve`` on ``port`` and ``db`` (prompt bots, no limits, ``flags``), up."""
+
+def serve(db: Path | str, port: int, *flags: str) -> subprocess.Popen[bytes]:
+    """``modern-art serve`` on ``port`` and ``db`` (or :data:`DB`; prompt bots, no limits,
+    ``flags``), up."""
     httpx = need("httpx")
     process = subprocess.Popen(
         [
@@ -128,7 +133,7 @@ def serve(db: Path, port: int, *flags: str) -> subprocess.Popen[bytes]:
             "--port",
             str(port),
             "--db",
-            str(db),
+            DB or str(db),
             *FLAGS,
             *flags,
         ],

@@ -27,6 +27,7 @@ from tests.helpers.webkit import need
 httpx = need("httpx")
 need("uvicorn")
 
+from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import ROOT, free_port  # noqa: E402
 from tests.helpers.webkit import hold_lock, release  # noqa: E402
 
@@ -49,7 +50,7 @@ def _server(tmp_path: Path, *flags: str, files: int | None = None) -> Iterator[s
     if files is not None:
         start = [sys.executable, "-c", _LIMITED, str(files)]
     command = [*start, "serve", "--port", str(port), "--bot-delay", "0"]
-    command += ["--db", str(tmp_path / "web.sqlite3"), *flags]
+    command += ["--db", webclient.DB or str(tmp_path / "web.sqlite3"), *flags]
     process = subprocess.Popen(
         command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
@@ -158,6 +159,7 @@ def test_an_other_host_name_is_refused_by_the_server(tmp_path: Path) -> None:
         assert good.status_code == 201
 
 
+@pytest.mark.one_store  # another process's lock on the SQLite file
 def test_a_locked_database_does_not_hold_up_the_event_loop(tmp_path: Path) -> None:
     """The audit: another process's 20 s lock froze the server (GET /api/options 4.7-9.5 s).
 

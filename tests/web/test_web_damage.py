@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+ONE_STORE = True  # about the SQLite file itself (tests/web/conftest.py)
+
 from tests.helpers.webkit import need
 
 need("starlette.testclient")

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+ONE_STORE = True  # about the SQLite file itself (tests/web/conftest.py)
+
 from tests.helpers.webkit import Clock, need
 
 need("starlette.testclient")
