@@ -180,6 +180,7 @@ class PostgresStore:
         self._listener: threading.Thread | None = None
         self._closed = threading.Event()
         ms = max(1, round(busy_timeout * 1000))
+        self._check_reachable()  # one line at once, rather than the pool's wait
         self._pool = ConnectionPool(
             url,
             min_size=1,
@@ -205,13 +206,15 @@ class PostgresStore:
             self._pool.close()
             raise
 
-    def _unreachable(self) -> str:
+    def _check_reachable(self) -> None:
         try:
             psycopg.connect(self.url, connect_timeout=max(1, round(self._timeout))).close()
         except psycopg.Error as err:
-            why = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        else:  # pragma: no cover (the pool timed out, a connection did not)
-            why = "the pool timed out"
+            raise StoreError(self._unreachable(err)) from None
+
+    def _unreachable(self, err: Exception | None = None) -> str:
+        said = str(err).strip() if err is not None else ""
+        why = said.splitlines()[0] if said else "the pool timed out"
         return (
             f"cannot reach the database {self.path} ({why}): check that PostgreSQL runs"
             " there and that the URL's user, password and database are right"

@@ -88,7 +88,6 @@ def start_cluster() -> Cluster:
         shutil.chown(folder, user)
         shutil.chown(data, user)
     port = _free_port()
-    run = {"check": True, "capture_output": True, "text": True, "cwd": "/"}
     try:
         subprocess.run(
             _as(
@@ -105,7 +104,10 @@ def start_cluster() -> Cluster:
                     "UTF8",
                 ],
             ),
-            **run,  # type: ignore[call-overload]
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd="/",
         )
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={folder}"
@@ -129,7 +131,10 @@ def start_cluster() -> Cluster:
                     "start",
                 ],
             ),
-            **run,  # type: ignore[call-overload]
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd="/",
         )
     except subprocess.CalledProcessError as err:
         log = (folder / "server.log").read_text() if (folder / "server.log").exists() else ""
@@ -146,8 +151,15 @@ def stop_cluster(cluster: Cluster) -> None:
         subprocess.run(
             _as(
                 cluster.user,
-                [str(cluster.bin / "pg_ctl"), "-D", str(cluster.folder / "data"), "-m",
-                 "immediate", "-w", "stop"],  # fmt: skip
+                [
+                    str(cluster.bin / "pg_ctl"),
+                    "-D",
+                    str(cluster.folder / "data"),
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "stop",
+                ],
             ),
             check=True,
             capture_output=True,
@@ -158,7 +170,7 @@ def stop_cluster(cluster: Cluster) -> None:
 
 def fresh_database(cluster: Cluster, name: str) -> str:
     """A new, empty database ``name`` on ``cluster`` (dropped first if there); its URL."""
-    import psycopg  # noqa: PLC0415 (the web-postgres extra)
+    import psycopg  # the web-postgres extra: imported only where a test needs it
 
     with psycopg.connect(cluster.url(), autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

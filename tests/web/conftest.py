@@ -40,7 +40,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def cluster() -> Iterator[postgres.Cluster]:
     """One PostgreSQL server for this worker's tests, stopped at the end."""
     try:
-        import psycopg  # noqa: F401, PLC0415
+        import psycopg  # noqa: F401
     except ImportError as err:
         missing(f"{err}; to install: {postgres.INSTALL_POSTGRES}")
     try:
@@ -61,8 +61,8 @@ def web_store(
     if kind == "as written":
         yield kind
         return
-    from modern_art.web import registry as registry_module  # noqa: PLC0415 (the web extra)
-    from modern_art.web.store import open_store  # noqa: PLC0415
+    from modern_art.web import registry as registry_module  # the web extra, if it is here
+    from modern_art.web.store import open_store
 
     def new_database() -> str:
         if kind == "postgresql":

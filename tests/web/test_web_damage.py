@@ -20,8 +20,6 @@ from pathlib import Path
 
 import pytest
 
-ONE_STORE = True  # about the SQLite file itself (tests/web/conftest.py)
-
 from tests.helpers.webkit import need
 
 need("starlette.testclient")
@@ -33,6 +31,8 @@ from modern_art.web.store import SCHEMA_VERSION  # noqa: E402
 from modern_art.web.tables import JournalBusyError  # noqa: E402
 from tests.helpers.webclient import FAST, ROOT  # noqa: E402
 from tests.helpers.webkit import Clock, hold_lock, release  # noqa: E402
+
+ONE_STORE = True  # about the SQLite file itself (tests/web/conftest.py)
 
 
 def _two_tables(path: Path, clock: Clock) -> tuple[str, str]:

@@ -13,8 +13,6 @@ from typing import Any
 
 import pytest
 
-ONE_STORE = True  # about the SQLite file itself (tests/web/conftest.py)
-
 from tests.helpers.webkit import Clock, need
 
 need("starlette.testclient")
@@ -27,6 +25,8 @@ from modern_art.web import Registry, Store, create_app  # noqa: E402
 from modern_art.web.documents import seat_document  # noqa: E402
 from tests.helpers import webclient  # noqa: E402
 from tests.helpers.webclient import FAST, NO_LIMITS, auth, free_port, seat_view, serve  # noqa: E402
+
+ONE_STORE = True  # about the SQLite file itself (tests/web/conftest.py)
 
 clock = webclient.clock  # the fixture
 

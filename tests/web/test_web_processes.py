@@ -1,0 +1,256 @@
+"""Three ``modern-art serve`` processes on one PostgreSQL database, as behind a load balancer.
+
+Whole games whose seats sit on different processes; the process holding a
+table's lease killed (SIGKILL) mid-game, with no acknowledged action lost
+and the bots going on within 5 seconds; a rolling restart of all three while
+a game is played, with no error seen by a client that, as a load balancer
+does, sends a refused connection to the next process.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers.webkit import need
+
+httpx = need("httpx")
+import httpx as _httpx_types  # noqa: E402 (its names, for the types)
+
+HTTP = httpx.Client(timeout=10)  # one client: a new one per request costs tens of ms
+need("psycopg", "pip install -e '.[test-web]'")
+
+import modern_art as ma  # noqa: E402
+from tests.helpers import postgres  # noqa: E402
+from tests.helpers.webclient import free_port, serve  # noqa: E402
+
+ONE_STORE = True  # every process on the one database the test makes (tests/web/conftest.py)
+
+
+class Servers:
+    """Three servers on one database; each can be killed, stopped and started again."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.ports = [free_port() for _ in range(3)]
+        self.processes: list[subprocess.Popen[bytes] | None] = [None, None, None]
+        for index in range(3):
+            self.start(index)
+
+    def base(self, index: int) -> str:
+        return f"http://127.0.0.1:{self.ports[index]}"
+
+    def start(self, index: int) -> None:
+        self.processes[index] = serve(self.url, self.ports[index], "--bot-delay", "0.05")
+
+    def end(self, index: int, how: signal.Signals) -> None:
+        process = self.processes[index]
+        if process is None:
+            return
+        process.send_signal(how)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        if process.stderr is not None:
+            process.stderr.close()
+        self.processes[index] = None
+
+    def close(self) -> None:
+        for index in range(3):
+            self.end(index, signal.SIGKILL)
+
+
+@pytest.fixture
+def servers(cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Servers]:
+    """Three servers on a new database, all ended after the test."""
+    url = postgres.fresh_database(cluster, f"processes_{time.monotonic_ns()}")
+    running = Servers(url)
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+def _open(base: str, **fields: Any) -> tuple[str, dict[int, str], list[str]]:
+    """Open a table on ``base``; its id, the opener's token, the invitation codes."""
+    reply = HTTP.post(f"{base}/api/tables", json={"players": 3, **fields})
+    assert reply.status_code == 201, reply.text
+    body = reply.json()
+    codes = [i["link"].split("#invite=")[1] for i in body["invitations"]]
+    return body["table"], {body["you"]["seat"]: body["you"]["token"]}, codes
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+
+def _view(base: str, table: str, token: str) -> dict[str, Any]:
+    reply = HTTP.get(f"{base}/api/tables/{table}/seat", headers=_auth(token))
+    assert reply.status_code == 200, reply.text
+    view: dict[str, Any] = reply.json()["view"]
+    return view
+
+
+def _posted(base: str, *, table: str, token: str, view: dict[str, Any]) -> _httpx_types.Response:
+    return _act(base, table, token, view)
+
+
+def _choice(view: dict[str, Any]) -> dict[str, Any]:
+    """A pass where one is legal (auctions end at once), else the first legal action."""
+    legal: list[dict[str, Any]] = view["legal_actions"]
+    return next((a for a in legal if a["type"] == "Pass"), legal[0])
+
+
+def _act(base: str, table: str, token: str, view: dict[str, Any]) -> _httpx_types.Response:
+    action = json.dumps(_choice(view))
+    reply: _httpx_types.Response = HTTP.post(
+        f"{base}/api/tables/{table}/actions?step={view['step']}",
+        content=action,
+        headers=_auth(token),
+    )
+    return reply
+
+
+def _record(base: str, table: str, token: str) -> ma.GameRecord:
+    reply = HTTP.get(f"{base}/api/tables/{table}/record", headers=_auth(token))
+    assert reply.status_code == 200, reply.text
+    return ma.from_json(reply.text, "record")
+
+
+def test_a_whole_game_whose_seats_sit_on_three_processes(servers: Servers) -> None:
+    """Opened on the first, each invitation claimed on another: every seat plays where it sits."""
+    table, tokens, codes = _open(servers.base(0), humans=[0, 1, 2])
+    for seat, code in zip((1, 2), codes, strict=True):
+        claimed = HTTP.post(
+            f"{servers.base(seat)}/api/tables/{table}/claim", json={"invite": code}, timeout=10
+        )
+        assert claimed.status_code == 201, claimed.text
+        tokens[seat] = claimed.json()["token"]
+    acknowledged = []
+    for _ in range(4000):
+        view = _view(servers.base(0), table, tokens[0])
+        if view["phase"]["type"] == "GameOver":
+            break
+        for seat in view["to_act"]:
+            mine = _view(servers.base(seat), table, tokens[seat])
+            if mine["legal_actions"]:
+                reply = _act(servers.base(seat), table, tokens[seat], mine)
+                assert reply.status_code in (200, 409), reply.text
+                if reply.status_code == 200:
+                    acknowledged.append((mine["step"], seat))
+    else:
+        raise AssertionError("the game did not end")
+    records = [_record(servers.base(i), table, tokens[i]) for i in range(3)]
+    assert records[0] == records[1] == records[2]
+    played = [(i, a.seat) for i, a in enumerate(records[0].actions)]
+    assert set(acknowledged) <= set(played)
+    assert ma.replay(records[0]).is_over
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float) -> float:
+    """Seconds until ``condition()`` held; fails after ``seconds``."""
+    start = time.monotonic()
+    while not condition():
+        assert time.monotonic() - start < seconds, f"not within {seconds} s"
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
+def test_the_lease_holder_killed_mid_game_its_table_goes_on_within_five_seconds(
+    servers: Servers,
+) -> None:
+    """A practice table's bots run on the process that opened it; SIGKILL it in a sealed
+    auction (or at step 40): another process takes the table over, no action lost."""
+    table, tokens, _ = _open(servers.base(0), humans=[0], seed=11)
+    token = tokens[0]
+    acknowledged = []
+    killed_at = None
+    for _ in range(4000):
+        view = _view(servers.base(1), table, token)
+        if view["phase"]["type"] == "GameOver":
+            break
+        hidden = view["phase"]["type"] == "HiddenAuction"
+        if killed_at is None and (hidden or view["step"] >= 40):
+            servers.end(0, signal.SIGKILL)
+            killed_at = view["step"]
+
+            # The bots move again (or seat 0 is asked) within 5 s, on another process.
+            def moved_on(at: int = killed_at) -> bool:
+                now = _view(servers.base(2), table, token)
+                return int(now["step"]) > at or bool(now["legal_actions"])
+
+            _wait_for(moved_on, 5.0)
+            continue
+        if view["legal_actions"]:
+            reply = _act(servers.base(1), table, token, view)
+            assert reply.status_code in (200, 409), reply.text
+            if reply.status_code == 200:
+                acknowledged.append(_choice(view))
+        else:
+            time.sleep(0.02)
+    else:
+        raise AssertionError("the game did not end")
+    assert killed_at is not None
+    record = _record(servers.base(2), table, token)
+    mine = [json.loads(ma.to_json(a)) for a in record.actions if a.seat == 0]
+    assert _in_order(acknowledged, mine)  # every acknowledged action is in the record
+    assert ma.replay(record).is_over
+
+
+def _in_order(some: list[Any], every: list[Any]) -> bool:
+    """Whether ``some`` stand in ``every`` in the same order (a subsequence)."""
+    rest = iter(every)
+    return all(any(item == other for other in rest) for item in some)
+
+
+def test_a_rolling_restart_of_all_three_while_a_game_is_played(servers: Servers) -> None:
+    """Each process stopped (SIGTERM) and started again in turn: the client, sent on to the
+    next process when one refuses the connection, sees no error and the game ends."""
+    table, tokens, _ = _open(servers.base(0), humans=[0], seed=12)
+    token = tokens[0]
+    turn = [0]
+    errors: list[str] = []
+
+    def ask(do: Callable[[str], _httpx_types.Response]) -> _httpx_types.Response:
+        for _ in range(6):
+            turn[0] = (turn[0] + 1) % 3
+            try:
+                return do(servers.base(turn[0]))
+            except httpx.TransportError:
+                continue  # a load balancer sends it to the next process
+        raise AssertionError("no process answered")
+
+    restarts = iter([(30, 0), (60, 1), (90, 2)])
+    next_restart = next(restarts, None)
+    for _ in range(6000):
+        reply = ask(lambda base: HTTP.get(f"{base}/api/tables/{table}/seat", headers=_auth(token)))
+        if reply.status_code != 200:
+            errors.append(reply.text)
+            continue
+        view = reply.json()["view"]
+        if view["phase"]["type"] == "GameOver":
+            break
+        if next_restart is not None and view["step"] >= next_restart[0]:
+            servers.end(next_restart[1], signal.SIGTERM)
+            servers.start(next_restart[1])
+            next_restart = next(restarts, None)
+        if view["legal_actions"]:
+            posted = ask(functools.partial(_posted, table=table, token=token, view=view))
+            if posted.status_code not in (200, 409):
+                errors.append(posted.text)
+        else:
+            time.sleep(0.02)
+    else:
+        raise AssertionError("the game did not end")
+    assert errors == []
+    assert next_restart is None  # all three were restarted

@@ -1,0 +1,219 @@
+"""Two servers sharing one PostgreSQL database, in one process: each its own registry and store.
+
+What several processes (tests/web/test_web_processes.py) rely on, seen up close:
+a table opened on one is played on the other, simultaneous actions for one
+step have one winner, only the lease's holder runs a table's bots and
+clocks, a killed holder's tables are taken over, the limits count both
+servers' tables, and a notification carries a table id and a revision only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.helpers.webkit import need
+
+need("starlette.testclient")
+psycopg = need("psycopg", "pip install -e '.[test-web]'")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+import modern_art as ma  # noqa: E402
+from modern_art.data.errors import StoreError, TableError  # noqa: E402
+from modern_art.web import Registry, Timings, create_app  # noqa: E402
+from modern_art.web.postgres import CHANNEL, PostgresStore  # noqa: E402
+from modern_art.web.store import open_store  # noqa: E402
+from tests.helpers import postgres  # noqa: E402
+from tests.helpers.webclient import NO_LIMITS, auth, post_action, seat_view  # noqa: E402
+from tests.helpers.webkit import short_rules  # noqa: E402
+
+ONE_STORE = True  # about the shared store itself (tests/web/conftest.py)
+
+QUICK = Timings(bot_delay=0.0, ttl=600.0, poll=0.05, tick=0.05)
+_names = iter(range(10**6))
+
+
+@pytest.fixture
+def url(cluster: postgres.Cluster) -> str:
+    """A new database on the session's PostgreSQL server."""
+    return postgres.fresh_database(cluster, f"shared_{time.monotonic_ns()}_{next(_names)}")
+
+
+@pytest.fixture
+def servers(url: str) -> Iterator[list[Registry]]:
+    """Two registries on two stores of one database, closed after the test."""
+    made = [Registry(QUICK, store=PostgresStore(url)) for _ in range(2)]
+    yield made
+    for registry in made:
+        assert registry.store is not None
+        registry.store.close()
+
+
+def _play_across(clients: list[TestClient], table: str, tokens: dict[int, str]) -> ma.GameState:
+    """Each seat plays on client ``seat % len(clients)``, its first legal action, to the end."""
+    for _ in range(3000):
+        view = seat_view(clients[0], table, tokens[0])["view"]
+        if view["phase"]["type"] == "GameOver":
+            texts = {c.get(f"/api/tables/{table}/record", headers=auth(tokens[0])).text
+                     for c in clients}  # fmt: skip
+            assert len(texts) == 1  # every server gives the one record
+            return ma.replay(ma.from_json(texts.pop(), "record"))
+        for seat in view["to_act"]:
+            client = clients[seat % len(clients)]
+            mine = seat_view(client, table, tokens[seat])["view"]
+            if mine["legal_actions"]:
+                action = ma.from_json(_json(mine["legal_actions"][0]), "action")
+                reply = post_action(client, table, tokens[seat], action, mine["step"])
+                assert reply.status_code in (200, 409), reply.text
+    raise AssertionError("the game did not end")
+
+
+def _json(entry: Any) -> str:
+    return json.dumps(entry)
+
+
+def test_a_whole_game_whose_seats_sit_on_two_servers(servers: list[Registry]) -> None:
+    """Seat 0 and 2 post to one server, seat 1 to the other; every answer is the game's."""
+    first, second = servers
+    table, tokens = first.open_table(
+        ["Ann", "Bea", "Cy"], humans=[0, 1, 2], invitations=False, seed=5, rules=short_rules(4)
+    )
+    with (
+        TestClient(create_app(first, limits=NO_LIMITS)) as a,
+        TestClient(create_app(second, limits=NO_LIMITS)) as b,
+    ):
+        final = _play_across([a, b], table.id, tokens)
+    assert final.is_over and final.step > 20
+    assert first.store is not None
+    kept = first.store.finished_record(table.id)
+    assert kept is not None and ma.replay(ma.from_json(kept, "record")) == final
+
+
+def test_of_simultaneous_actions_for_one_step_exactly_one_wins(servers: list[Registry]) -> None:
+    """The same seat's offer posted to both servers at once: one 200, one 409, one step."""
+    first, second = servers
+    table, tokens = first.open_table(["Ann", "Bea", "Cy"], humans=[0, 1, 2], invitations=False)
+    second.get(table.id)  # both servers have the table at the same revision
+    action = ma.legal_actions(table.state, 0)[0]
+    replies: list[int] = []
+    with (
+        TestClient(create_app(first, limits=NO_LIMITS)) as a,
+        TestClient(create_app(second, limits=NO_LIMITS)) as b,
+    ):
+        start = threading.Barrier(2)
+
+        def post(client: TestClient) -> None:
+            start.wait()
+            replies.append(post_action(client, table.id, tokens[0], action, 0).status_code)
+
+        threads = [threading.Thread(target=post, args=(c,)) for c in (a, b)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(replies) == [200, 409]
+        assert seat_view(b, table.id, tokens[1])["view"]["step"] == 1
+        assert seat_view(a, table.id, tokens[2])["view"]["step"] == 1
+
+
+def test_only_the_lease_holder_runs_the_bots_and_a_killed_one_is_taken_over(url: str) -> None:
+    """A table of bots moves on one server only; when it dies, the other takes it over."""
+    holder = Registry(QUICK, store=PostgresStore(url))
+    other = Registry(QUICK, store=PostgresStore(url))
+    try:
+        table, _ = holder.open_table(["Ann", "Bot", "Bot 2"], humans=[0], seed=3)
+        assert other.get(table.id).runs_clock is False
+        assert holder.tables[table.id].runs_clock is True
+        other.tick()  # takes no lease: the holder has it
+        assert holder.shared is not None and other.shared is not None
+        assert table.id not in other.shared.held
+        holder.shared.close()  # its connections close, as a killed process's do
+        deadline = time.monotonic() + 5
+        while table.id not in other.shared.held and time.monotonic() < deadline:
+            other.tick()
+            time.sleep(0.05)
+        assert table.id in other.shared.held
+        assert other.tables[table.id].runs_clock is True
+    finally:
+        assert other.store is not None
+        other.store.close()
+
+
+def test_a_move_on_one_server_reaches_the_other_s_memory_by_notification(
+    servers: list[Registry],
+) -> None:
+    """The other server catches the table up without being asked (its streams wake)."""
+    first, second = servers
+    table, tokens = first.open_table(["Ann", "Bea", "Cy"], humans=[0, 1, 2], invitations=False)
+    with (
+        TestClient(create_app(first, limits=NO_LIMITS)) as a,
+        TestClient(create_app(second, limits=NO_LIMITS)),
+    ):
+        second.get(table.id)
+        action = ma.legal_actions(table.state, 0)[0]
+        assert post_action(a, table.id, tokens[0], action, 0).status_code == 200
+        deadline = time.monotonic() + 5
+        while second.tables[table.id].state.step != 1 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert second.tables[table.id].state.step == 1
+
+
+def test_the_table_limits_count_every_server_s_tables(url: str) -> None:
+    """One network, two tables each at most: a third is refused on either server."""
+    first = Registry(QUICK, store=PostgresStore(url), per_owner=2)
+    second = Registry(QUICK, store=PostgresStore(url), per_owner=2)
+    try:
+        first.open_table(["A", "B", "C"], humans=[0], owner="10.1.1.1")
+        second.open_table(["A", "B", "C"], humans=[0], owner="10.1.1.2")
+        for registry in (first, second):
+            with pytest.raises(TableError) as why:
+                registry.open_table(["A", "B", "C"], humans=[0], owner="10.1.1.3")
+            assert getattr(why.value, "status", None) == 429
+    finally:
+        for registry in (first, second):
+            assert registry.store is not None
+            registry.store.close()
+
+
+def test_a_notification_names_a_table_and_a_revision_and_nothing_else(
+    servers: list[Registry], url: str
+) -> None:
+    """No seat's secret (no hand, no token) is ever in a payload."""
+    first, _ = servers
+    heard: list[str] = []
+    with psycopg.connect(url, autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        table, tokens = first.open_table(
+            ["Ann", "Bea", "Cy"], humans=[0, 1, 2], invitations=False, seed=8
+        )
+        state = table.state
+        for _ in range(12):
+            seat = min(state.to_act)
+            table.act(seat, ma.legal_actions(state, seat)[0], state.step, first.clock())
+            state = table.state
+        for note in listener.notifies(timeout=1.0):
+            heard.append(note.payload)
+    assert len(heard) >= 12
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]+ -?\d+", payload) for payload in heard), heard
+    secrets_ = set(tokens.values()) | {str(card) for p in state.players for card in p.hand}
+    assert not any(secret in payload for payload in heard for secret in secrets_)
+
+
+def test_open_store_names_the_extra_and_the_database(url: str) -> None:
+    """``--db postgresql://…`` opens a shared store; a database nobody runs is one line."""
+    store = open_store(url)
+    try:
+        assert store.shared and "postgresql://" in store.path
+    finally:
+        store.close()
+    with pytest.raises(StoreError) as why:
+        open_store("postgresql://nobody:secret@127.0.0.1:1/none")
+    assert "cannot reach the database" in str(why.value)
+    assert "secret" not in str(why.value)
