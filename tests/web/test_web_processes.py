@@ -101,10 +101,6 @@ def _view(base: str, table: str, token: str) -> dict[str, Any]:
     return view
 
 
-def _posted(base: str, *, table: str, token: str, view: dict[str, Any]) -> _httpx_types.Response:
-    return _act(base, table, token, view)
-
-
 def _choice(view: dict[str, Any]) -> dict[str, Any]:
     """A pass where one is legal (auctions end at once), else the first legal action."""
     legal: list[dict[str, Any]] = view["legal_actions"]
@@ -245,7 +241,7 @@ def test_a_rolling_restart_of_all_three_while_a_game_is_played(servers: Servers)
             servers.start(next_restart[1])
             next_restart = next(restarts, None)
         if view["legal_actions"]:
-            posted = ask(functools.partial(_posted, table=table, token=token, view=view))
+            posted = ask(functools.partial(_act, table=table, token=token, view=view))
             if posted.status_code not in (200, 409):
                 errors.append(posted.text)
         else:

@@ -146,6 +146,29 @@ def test_only_the_lease_holder_runs_the_bots_and_a_killed_one_is_taken_over(url:
         other.store.close()
 
 
+def test_a_table_taken_over_keeps_its_clock(url: str) -> None:
+    """The clock carries on from the log's times: a takeover gives nobody a fresh turn."""
+    holder = Registry(QUICK, store=PostgresStore(url))
+    other = Registry(QUICK, store=PostgresStore(url))
+    try:
+        table, tokens = holder.open_table(["Ann", "Bea", "Cy"], humans=[0, 1, 2], invitations=False)
+        state = table.state
+        table.act(0, ma.legal_actions(state, 0)[0], state.step, holder.clock())
+        time.sleep(1.5)  # the seats to act have waited 1.5 s of their turn
+        assert holder.shared is not None and other.shared is not None
+        holder.shared.close()
+        deadline = time.monotonic() + 5
+        while table.id not in other.shared.held and time.monotonic() < deadline:
+            other.tick()
+            time.sleep(0.05)
+        clock = other.tables[table.id].clock(other.clock())
+        assert clock is not None
+        assert float(clock["passes_in"]) <= float(clock["total"]) - 1.4  # type: ignore[arg-type]
+    finally:
+        assert other.store is not None
+        other.store.close()
+
+
 def test_a_move_on_one_server_reaches_the_other_s_memory_by_notification(
     servers: list[Registry],
 ) -> None:
