@@ -84,9 +84,9 @@ def test_no_other_module_defines_a_public_exception() -> None:
         "modern_art.testing.violation.InvariantViolation",
         "modern_art.cli.seat.Quit",  # control flow of a terminal game, never leaves cli.seat
         "modern_art.cli.seat.Undo",
-    # control flow of the web table: a journal that may not wait hands its work to the
-    # tables' thread (web.thread), and the exception never leaves the web layer
-    "modern_art.web.tables.JournalBusyError",
+        # control flow of the web table: a journal that may not wait hands its work to the
+        # tables' thread (web.thread), and the exception never leaves the web layer
+        "modern_art.web.tables.JournalBusyError",
         "modern_art.wire.parsing.TextError",  # the wire's own, told as a SerializationError
         "modern_art.wire.strict.WireError",
         "modern_art.wire.strict.PositionError",
