@@ -105,7 +105,9 @@ def _frame_problems(game: GameState | PlayerView) -> list[str]:
     if type(counts) is not tuple or len(counts) != artists or not all(map(_is_int, counts)):
         out.append(f"counts must be {artists} whole numbers, one per artist (R6.3)")
     elif any(c < 0 for c in counts):
-        negative = ", ".join(f"{a} {c}" for a, c in zip(rules.artists, counts) if c < 0)
+        negative = ", ".join(
+            f"{a} {c}" for a, c in zip(rules.artists, counts, strict=True) if c < 0
+        )
         out.append(f"this round's counts hold a negative count: {negative} (R2.2)")
     if (
         type(tiles) is not tuple
