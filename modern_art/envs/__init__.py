@@ -15,13 +15,12 @@ They share one action codec (:class:`ActionCodec`) and one observation
 ordinary :class:`~modern_art.Agent`. ``import modern_art`` imports none of this.
 """
 
+from modern_art.data.extras import install_hint
+
 try:
     import numpy  # noqa: F401
 except ImportError as err:  # pragma: no cover - the rl extra is missing
-    raise ImportError(
-        "modern_art.envs needs numpy: from a clone of the repository, pip install -e '.[rl]';"
-        " once published, pip install 'modern-art[rl]'"
-    ) from err
+    raise ImportError(f"modern_art.envs needs numpy: {install_hint('rl')}") from err
 
 from modern_art.envs.codec import ActionCodec, Context, Mask, default_max_amount
 from modern_art.envs.observation import (
