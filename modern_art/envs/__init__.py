@@ -1,8 +1,9 @@
 """Adapters for the game-AI frameworks: PettingZoo, Gymnasium and OpenSpiel.
 
-This package needs numpy, which the ``rl`` extra brings (``pip install -e
-'.[rl]'`` from a clone, ``pip install 'modern-art[rl]'`` once published);
-each framework's adapter is its own module, imported only on request:
+This package needs numpy, which the ``rl`` extra brings
+(``pip install -e '.[rl]'`` from a clone, ``pip install 'modern-art[rl]'``
+once published); each framework's adapter is its own module, imported only
+on request:
 
 - :mod:`modern_art.envs.pettingzoo`: ``env()`` and ``raw_env()``, an AEC env;
 - :mod:`modern_art.envs.gymnasium`: ``SeatEnv``, registered as ``"modern_art/Seat-v0"``;
