@@ -1,8 +1,10 @@
 """How to install an optional extra: the one sentence each message about a missing extra ends with.
 
->>> print(install_hint("ray").replace("; ", ";\n"))
-from a clone of the repository, pip install -e '.[ray]';
-once published, pip install 'modern-art[ray]'
+>>> clone, published = install_hint("ray").split("; ")
+>>> clone
+"from a clone of the repository, pip install -e '.[ray]'"
+>>> published
+"once published, pip install 'modern-art[ray]'"
 """
 
 from __future__ import annotations
