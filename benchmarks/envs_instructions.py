@@ -25,12 +25,12 @@ Needs valgrind and the rl extra. Not part of the test run.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+
+from callgrind import instructions
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,36 +114,10 @@ MODES = ("bare", "pettingzoo", "gymnasium")
 
 def count(python: str, root: str, mode: str, games: int, players: int, out: Path) -> float:
     """Instructions per action of one workload, under callgrind."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["PYTHONHASHSEED"] = "0"
-    result = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--collect-atstart=no",
-            "--toggle-collect=starmap_next",
-            f"--callgrind-out-file={out}",
-            python,
-            "-c",
-            _WORKLOAD,
-            root,
-            mode,
-            str(games),
-            str(players),
-        ],
-        cwd="/",  # outside any checkout: an installed build imports as installed
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    arguments = (root, mode, str(games), str(players))
+    totals, stderr = instructions(python, _WORKLOAD, arguments, out)
     actions = next(
-        int(line.split()[1]) for line in result.stderr.splitlines() if line.startswith("ACTIONS")
-    )
-    totals = next(
-        int(line.split()[1])
-        for line in out.read_text().splitlines()
-        if line.startswith(("summary:", "totals:"))
+        int(line.split()[1]) for line in stderr.splitlines() if line.startswith("ACTIONS")
     )
     return totals / actions
 

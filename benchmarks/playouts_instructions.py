@@ -18,11 +18,11 @@ Prints instructions per game and each build's ratio of speed to the first build'
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+
+from callgrind import instructions
 
 _WORKLOAD = r"""
 import gc, itertools, random, sys
@@ -56,35 +56,8 @@ MODES = ("games", "playout")
 
 def count(python: str, root: str, mode: str, games: int, out: Path) -> tuple[float, bool]:
     """Instructions per game of one workload under callgrind, and whether it ran compiled."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env["PYTHONHASHSEED"] = "0"
-    result = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--collect-atstart=no",
-            "--toggle-collect=starmap_next",
-            f"--callgrind-out-file={out}",
-            python,
-            "-c",
-            _WORKLOAD,
-            root,
-            mode,
-            str(games),
-        ],
-        cwd="/",  # outside any checkout: an installed build imports as installed
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    compiled = "COMPILED True" in result.stderr
-    totals = next(
-        int(line.split()[1])
-        for line in out.read_text().splitlines()
-        if line.startswith(("summary:", "totals:"))
-    )
-    return totals / games, compiled
+    totals, stderr = instructions(python, _WORKLOAD, (root, mode, str(games)), out)
+    return totals / games, "COMPILED True" in stderr
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future
 from typing import Any, ParamSpec, TypeVar
 
+from modern_art.data.extras import install_hint
+
 __all__ = ["RayExecutor", "ray_executor"]
 
 P = ParamSpec("P")
@@ -122,8 +124,7 @@ def ray_executor(
         ray: Any = importlib.import_module("ray")
     except ImportError as exc:
         raise ImportError(
-            f"modern_art.scale.ray_executor needs Ray ({exc}): from a clone of the repository,"
-            " pip install -e '.[ray]'; once published, pip install 'modern-art[ray]'"
+            f"modern_art.scale.ray_executor needs Ray ({exc}): {install_hint('ray')}"
         ) from None
     owns_ray = not ray.is_initialized()
     if owns_ray:

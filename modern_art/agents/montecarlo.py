@@ -35,6 +35,7 @@ from typing import Literal
 
 from modern_art.agents.budgets import check_count, check_seat_to_act, check_seed
 from modern_art.agents.heuristic import heuristic_action, raise_to, ranked_offers
+from modern_art.agents.kept_limit import KeptLimit
 from modern_art.agents.knowledge import SeatKnowledge, estimates
 from modern_art.agents.ledger_cache import LedgerCache
 from modern_art.agents.search.candidates import bid_limits, one_per_kind
@@ -121,7 +122,7 @@ class MonteCarloAgent:
         self._policy = _POLICIES[rollout]
         self._rng = random.Random(seed)
         self._ledger = LedgerCache()
-        self._plan: tuple[object, int] | None = None
+        self._kept = KeptLimit()
 
     def __repr__(self) -> str:
         return (
@@ -138,10 +139,9 @@ class MonteCarloAgent:
         view = check_seat_to_act(view, "MonteCarloAgent.act")
         seat = view.seat
         phase = view.phase
-        if isinstance(phase, OpenAuction):
-            key = (view.round, phase.lot)
-            if self._plan is not None and self._plan[0] == key:  # keep to the limit
-                return raise_to(seat, phase.high_bid, self._plan[1])
+        kept = self._kept.move(view, seat)
+        if kept is not None:
+            return kept
         ledger = self._ledger.ledger(view, events)
         table = SeatKnowledge.from_view(view, self._ledger.money(view, events))
         choice = heuristic_action(table)
@@ -150,7 +150,7 @@ class MonteCarloAgent:
             best = self._search(
                 view, ledger, [(raise_to(seat, phase.high_bid, x), x) for x in limits]
             )
-            self._plan = (key, limits[best])
+            self._kept.keep(view, phase, limits[best])
             return raise_to(seat, phase.high_bid, limits[best])
         candidates = _candidates(table, view, choice)
         if len(candidates) == 1:

@@ -23,6 +23,7 @@ from modern_art.cli.options import bot_name, positive, seconds
 from modern_art.cli.position import add_parsers as add_position_parsers
 from modern_art.cli.records import add_records_parser
 from modern_art.data.errors import CommandError
+from modern_art.data.extras import install_hint
 
 __all__ = ["build_parser", "main"]
 
@@ -347,9 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         import rich  # noqa: F401, PLC0415 (the core must not need rich)
     except ImportError:
         print(
-            "modern-art: the command needs the 'cli' extra (rich): from a clone of the"
-            " repository, pip install -e '.[cli]'; once published, pip install"
-            " 'modern-art[cli]'",
+            f"modern-art: the command needs the 'cli' extra (rich): {install_hint('cli')}",
             file=sys.stderr,
         )
         return 1

@@ -27,6 +27,7 @@ from rich.progress import (
 from rich.text import Text
 
 from modern_art.cli.safe import visible
+from modern_art.data.extras import install_hint
 
 BACKENDS = ("local", "processes", "ray")
 """The values of ``--backend``."""
@@ -95,10 +96,7 @@ def executor_for(backend: str, args: argparse.Namespace) -> Iterator[Executor | 
     try:
         executor = ray_executor(args.address)
     except ImportError:
-        raise ValueError(
-            "--backend ray needs Ray: from a clone of the repository, pip install -e '.[ray]';"
-            " once published, pip install 'modern-art[ray]'"
-        ) from None
+        raise ValueError(f"--backend ray needs Ray: {install_hint('ray')}") from None
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = printable(args.address) if args.address else "a local instance"
         raise ValueError(f"cannot start Ray on {where}: {printable(str(exc))}") from None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from modern_art.cli.options import positive
 from modern_art.data.errors import CommandError, NotationError
+from modern_art.data.extras import install_hint
 
 if TYPE_CHECKING:
     from modern_art.records import RecordStore
@@ -27,8 +28,8 @@ DEFAULT_STORE = "modern-art-records"
 """The store's directory when ``--store`` is not given."""
 
 _INSTALL = (
-    "the records command needs the 'records' extra (pyarrow and DuckDB): from a clone of the"
-    " repository, pip install -e '.[records]'; once published, pip install 'modern-art[records]'"
+    "the records command needs the 'records' extra (pyarrow and DuckDB):"
+    f" {install_hint('records')}"
 )
 
 

@@ -1,8 +1,9 @@
 """Adapters for the game-AI frameworks: PettingZoo, Gymnasium and OpenSpiel.
 
-This package needs numpy, which the ``rl`` extra brings (``pip install -e
-'.[rl]'`` from a clone, ``pip install 'modern-art[rl]'`` once published);
-each framework's adapter is its own module, imported only on request:
+This package needs numpy, which the ``rl`` extra brings
+(``pip install -e '.[rl]'`` from a clone, ``pip install 'modern-art[rl]'``
+once published); each framework's adapter is its own module, imported only
+on request:
 
 - :mod:`modern_art.envs.pettingzoo`: ``env()`` and ``raw_env()``, an AEC env;
 - :mod:`modern_art.envs.gymnasium`: ``SeatEnv``, registered as ``"modern_art/Seat-v0"``;
@@ -15,13 +16,12 @@ They share one action codec (:class:`ActionCodec`) and one observation
 ordinary :class:`~modern_art.Agent`. ``import modern_art`` imports none of this.
 """
 
+from modern_art.data.extras import install_hint
+
 try:
     import numpy  # noqa: F401
 except ImportError as err:  # pragma: no cover - the rl extra is missing
-    raise ImportError(
-        "modern_art.envs needs numpy: from a clone of the repository, pip install -e '.[rl]';"
-        " once published, pip install 'modern-art[rl]'"
-    ) from err
+    raise ImportError(f"modern_art.envs needs numpy: {install_hint('rl')}") from err
 
 from modern_art.envs.codec import ActionCodec, Context, Mask, default_max_amount
 from modern_art.envs.observation import (

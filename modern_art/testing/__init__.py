@@ -29,13 +29,13 @@ exactly the actions ``apply`` accepts.
 3
 """
 
+from modern_art.data.extras import install_hint
+
 try:
     import hypothesis  # noqa: F401 (only to give the install hint if it is missing)
 except ImportError as missing:
     raise ModuleNotFoundError(
-        "modern_art.testing needs Hypothesis, which is not installed: from a clone of the"
-        " repository, pip install -e '.[testing]'; once published, pip install"
-        " 'modern-art[testing]'",
+        f"modern_art.testing needs Hypothesis, which is not installed: {install_hint('testing')}",
         name="hypothesis",
     ) from missing
 

@@ -19,6 +19,8 @@ never needs JAX. ``import modern_art`` imports none of this.
 
 import os
 
+from modern_art.data.extras import install_hint
+
 # The rollouts multiply a few dozen rows by small matrices, many times a second:
 # OpenBLAS's threads only wait on each other there (four times slower on two
 # cores). One thread each, unless the caller chose; effective when numpy has
@@ -32,8 +34,7 @@ try:
     import optax  # noqa: F401
 except ImportError as err:  # pragma: no cover - the train extra is missing
     raise ImportError(
-        "modern_art.train needs JAX, optax and equinox: from a clone of the repository,"
-        " pip install -e '.[train]'; once published, pip install 'modern-art[train]'"
+        f"modern_art.train needs JAX, optax and equinox: {install_hint('train')}"
     ) from err
 
 __all__: list[str] = []

@@ -10,13 +10,41 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
 
 from modern_art.train.config import TrainConfig
 
 __all__ = ["config_of", "main", "parser"]
 
 _DEFAULTS = TrainConfig()
+
+_OPTIONS: Final[Mapping[str, str | None]] = MappingProxyType(
+    {
+        "seed": None,
+        "updates": "PPO updates in all",
+        "tables": "tables played at once",
+        "steps": "decisions a table an update",
+        "players": None,
+        "opponents": "the other seats' bots, one kind a table: registry names or 'self'"
+        f" (default {_DEFAULTS.opponents})",
+        "hidden": "hidden layers' widths (default 256,256)",
+        "learning_rate": None,
+        "entropy": None,
+        "clip": None,
+        "epochs": None,
+        "minibatches": None,
+        "imitate": "games of heuristic bots to imitate first (a warm start; default none)",
+        "imitate_epochs": None,
+        "eval_every": None,
+        "eval_games": None,
+        "eval_against": None,
+        "eval_workers": None,
+    }
+)
+"""The :class:`~modern_art.train.config.TrainConfig` fields that are options, in the help's
+order, each with its help (``None``: none); ``--learning-rate`` sets ``learning_rate``."""
 
 
 def parser(prog: str = "modern-art train") -> argparse.ArgumentParser:
@@ -38,40 +66,13 @@ def parser(prog: str = "modern-art train") -> argparse.ArgumentParser:
         help="start from the network of this weights file or checkpoint, not a random one",
     )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--seed", type=int, default=_DEFAULTS.seed)
-    p.add_argument("--updates", type=int, default=_DEFAULTS.updates, help="PPO updates in all")
-    p.add_argument("--tables", type=int, default=_DEFAULTS.tables, help="tables played at once")
-    p.add_argument(
-        "--steps", type=int, default=_DEFAULTS.steps, help="decisions a table an update"
-    )
-    p.add_argument("--players", type=int, default=_DEFAULTS.players)
-    p.add_argument(
-        "--opponents",
-        default=_DEFAULTS.opponents,
-        help="the other seats' bots, one kind a table: registry names or 'self'"
-        f" (default {_DEFAULTS.opponents})",
-    )
-    p.add_argument(
-        "--hidden",
-        default=",".join(map(str, _DEFAULTS.hidden)),
-        help="hidden layers' widths (default 256,256)",
-    )
-    p.add_argument("--learning-rate", type=float, default=_DEFAULTS.learning_rate)
-    p.add_argument("--entropy", type=float, default=_DEFAULTS.entropy)
-    p.add_argument("--clip", type=float, default=_DEFAULTS.clip)
-    p.add_argument("--epochs", type=int, default=_DEFAULTS.epochs)
-    p.add_argument("--minibatches", type=int, default=_DEFAULTS.minibatches)
-    p.add_argument(
-        "--imitate",
-        type=int,
-        default=_DEFAULTS.imitate,
-        help="games of heuristic bots to imitate first (a warm start; default none)",
-    )
-    p.add_argument("--imitate-epochs", type=int, default=_DEFAULTS.imitate_epochs)
-    p.add_argument("--eval-every", type=int, default=_DEFAULTS.eval_every)
-    p.add_argument("--eval-games", type=int, default=_DEFAULTS.eval_games)
-    p.add_argument("--eval-against", default=_DEFAULTS.eval_against)
-    p.add_argument("--eval-workers", type=int, default=_DEFAULTS.eval_workers)
+    for name, words in _OPTIONS.items():
+        default = getattr(_DEFAULTS, name)
+        if name == "hidden":  # widths, written as on the command line
+            p.add_argument("--hidden", default=",".join(map(str, default)), help=words)
+        else:
+            option = f"--{name.replace('_', '-')}"
+            p.add_argument(option, type=type(default), default=default, help=words)
     return p
 
 
@@ -85,26 +86,9 @@ def config_of(args: argparse.Namespace) -> TrainConfig:
         hidden = tuple(int(h) for h in args.hidden.split(","))
     except ValueError:
         raise ValueError(f"--hidden takes widths like 256,256, got {args.hidden!r}") from None
-    return TrainConfig(
-        seed=args.seed,
-        updates=args.updates,
-        tables=args.tables,
-        steps=args.steps,
-        players=args.players,
-        opponents=args.opponents,
-        hidden=hidden,
-        learning_rate=args.learning_rate,
-        entropy=args.entropy,
-        clip=args.clip,
-        epochs=args.epochs,
-        minibatches=args.minibatches,
-        imitate=args.imitate,
-        imitate_epochs=args.imitate_epochs,
-        eval_every=args.eval_every,
-        eval_games=args.eval_games,
-        eval_against=args.eval_against,
-        eval_workers=args.eval_workers,
-    )
+    values = {name: getattr(args, name) for name in _OPTIONS}
+    values["hidden"] = hidden
+    return TrainConfig(**values)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

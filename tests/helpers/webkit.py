@@ -10,12 +10,15 @@ install cannot pass as a green run.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -37,6 +40,20 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless :data:`CHROMIUM` under Playwright, with :data:`CHROMIUM_ARGS`; closed after."""
+    sync_api = importlib.import_module("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def missing(reason: str) -> None:

@@ -29,9 +29,9 @@ import pytest
 import modern_art as ma
 from modern_art.site.build import write_site
 from tests.helpers.site import PYODIDE, need_node_tooling
-from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, missing, need
+from tests.helpers.webkit import CHROMIUM, NO_CHROMIUM, chromium, missing, need
 
-sync_api = need("playwright.sync_api")
+need("playwright.sync_api")
 if not CHROMIUM.exists():
     missing(NO_CHROMIUM)
 need_node_tooling()
@@ -75,12 +75,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 class Opened:

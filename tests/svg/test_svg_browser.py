@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 
 from tests.helpers.svgcheck import texts
-from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, need
+from tests.helpers.webkit import CHROMIUM, NO_CHROMIUM, chromium, need
 
-sync_api = need("playwright.sync_api")
+need("playwright.sync_api")
 if not CHROMIUM.exists():
     from tests.helpers.webkit import missing
 
@@ -43,16 +43,12 @@ screenshots: Any = importlib.import_module("screenshots")
 @pytest.fixture(scope="module")
 def page() -> Iterator[Any]:
     """A page of headless Debian Chromium that fails the test on any script error."""
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1000, "height": 800})
         errors: list[str] = []
         page.on("pageerror", lambda err: errors.append(str(err)))
         yield page
-        browser.close()
-        assert errors == []
+    assert errors == []
 
 
 def _size(picture: str) -> tuple[float, float]:

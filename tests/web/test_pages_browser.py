@@ -26,11 +26,11 @@ from typing import Any
 import pytest
 
 from tests.helpers.site import PYODIDE, need_node_tooling
-from tests.helpers.webkit import CHROMIUM, CHROMIUM_ARGS, NO_CHROMIUM, missing, need
+from tests.helpers.webkit import CHROMIUM, NO_CHROMIUM, chromium, missing, need
 
 need("starlette")
 uvicorn = need("uvicorn")
-sync_api = need("playwright.sync_api")
+need("playwright.sync_api")
 httpx = need("httpx")
 if not CHROMIUM.exists():
     missing(NO_CHROMIUM)
@@ -100,12 +100,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium under Playwright."""
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def _rgb(colour: str) -> str:

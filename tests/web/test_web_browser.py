@@ -24,16 +24,16 @@ from attrs import evolve
 
 from tests.helpers.webkit import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     DOUBLE,
     FIVE_KINDS_HAND,
     NO_CHROMIUM,
+    chromium,
     need,
 )
 
 need("starlette")
 uvicorn = need("uvicorn")
-sync_api = need("playwright.sync_api")
+need("playwright.sync_api")
 httpx = need("httpx")
 if not CHROMIUM.exists():
     from tests.helpers.webkit import missing
@@ -74,12 +74,8 @@ def server() -> Iterator[tuple[str, Registry]]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium under Playwright."""
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        yield browser
-        browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 def new_page(browser: Any) -> Any:

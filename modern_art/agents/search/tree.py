@@ -54,7 +54,7 @@ import time
 from collections.abc import Sequence
 
 from modern_art.agents.budgets import check_count, check_seat_to_act, check_seconds, check_seed
-from modern_art.agents.heuristic import raise_to
+from modern_art.agents.kept_limit import KeptLimit
 from modern_art.agents.knowledge import SeatKnowledge
 from modern_art.agents.ledger_cache import LedgerCache
 from modern_art.agents.search.candidates import Candidate, candidate_actions
@@ -210,7 +210,7 @@ class SearchAgent:
         self.move_time = move_time
         self._rng = random.Random(seed)
         self._ledger = LedgerCache()
-        self._plan: tuple[object, int] | None = None  # an open auction's bid limit
+        self._kept = KeptLimit()
 
     def __repr__(self) -> str:
         return (
@@ -228,18 +228,17 @@ class SearchAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        phase = view.phase
-        if isinstance(phase, OpenAuction):
-            key = (view.round, phase.lot, phase.auctioneer)
-            if self._plan is not None and self._plan[0] == key:  # keep to the limit (R4.1)
-                return raise_to(view.seat, phase.high_bid, self._plan[1])
+        kept = self._kept.move(view, view.seat)
+        if kept is not None:
+            return kept
         table = SeatKnowledge.from_view(view, self._ledger.money(view, events))
         root = _Paired(candidate_actions(table))
         if len(root.candidates) > 1:
             self._search(view, self._ledger.ledger(view, events), root)
         move, limit = root.candidates[root.choice()]
+        phase = view.phase
         if limit is not None and isinstance(phase, OpenAuction):
-            self._plan = ((view.round, phase.lot, phase.auctioneer), limit)
+            self._kept.keep(view, phase, limit)
         return move
 
     def _search(self, view: OwnView, ledger: MoneyLedger, root: _Paired) -> None:
