@@ -305,6 +305,7 @@ def policy_meta(rules: Rules) -> dict[str, Any]:
     """The ``meta`` a network trained under ``rules`` carries: what :class:`NumpyPolicy` needs.
 
     >>> import modern_art as ma
+    >>> from modern_art.envs.learned import policy_meta
     >>> policy_meta(ma.Rules())
     {'features_version': 2, 'amount_start': 27, 'amount_scale': 100.0}
     """

@@ -97,6 +97,7 @@ def _network_key(address: str, ipv4: int, ipv6: int) -> str:
 def public_origin(url: str) -> str:
     """``--public-origin``'s URL as an origin: ``scheme://host[:port]``, lower case.
 
+    >>> from modern_art.web.addresses import public_origin
     >>> public_origin("https://play.example.org"), public_origin("http://[::1]:8080/")
     ('https://play.example.org', 'http://[::1]:8080')
 

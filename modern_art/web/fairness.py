@@ -17,6 +17,7 @@ is full, a table that has not moved for ``idle_evict`` seconds goes first
 stalest table of the network holding the most **(decision)**: a newcomer
 always gets a table while some network holds more than they do.
 
+>>> from modern_art.web.fairness import heaviest
 >>> heaviest({"a": 3, "b": 5, "c": 1}, above=1)
 ['b', 'a']
 """
