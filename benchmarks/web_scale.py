@@ -40,34 +40,15 @@ ROOT = Path(__file__).parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.helpers import postgres  # noqa: E402 (the checkout's test helper)
-from tests.helpers.webclient import free_port  # noqa: E402
+from tests.helpers.webclient import free_port, serve  # noqa: E402
 
-FLAGS = ["--bot-delay", "0", "--rate", "0", "--tables-per-minute", "0", "--max-tables", "500",
+FLAGS = ["--max-tables", "500",
          "--tables-per-address", "500", "--streams-per-address", "500",
          "--connections-per-address", "900"]  # fmt: skip
 
 
 def _start(db: str, ports: list[int]) -> list[subprocess.Popen[bytes]]:
-    started = [
-        subprocess.Popen(
-            [sys.executable, "-m", "modern_art", "serve", "--port", str(p), "--db", db, *FLAGS],
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for p in ports
-    ]
-    for port in ports:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-    return started
+    return [serve(db, port, *FLAGS) for port in ports]
 
 
 def _choice(legal: list[dict[str, Any]]) -> dict[str, Any]:
@@ -81,7 +62,9 @@ async def _open(client: httpx.AsyncClient, bases: list[str]) -> tuple[str, dict[
     for n, invitation in enumerate(body["invitations"]):
         code = invitation["link"].split("#invite=")[1]
         base = bases[(n + 1) % len(bases)]
-        claimed = await client.post(f"{base}/api/tables/{body['table']}/claim", json={"invite": code})
+        claimed = await client.post(
+            f"{base}/api/tables/{body['table']}/claim", json={"invite": code}
+        )
         tokens[invitation["seat"]] = claimed.json()["token"]
     return body["table"], tokens
 
@@ -184,9 +167,24 @@ def _quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
+def _row(store: str, processes: int, tables: int, stats: dict[str, Any], push: list[float]) -> str:
+    """One line of the table: a store, its processes and tables, and what was measured."""
+    lat = [1000 * s for s in stats["latency"]]
+    ms = [1000 * s for s in push]
+    pushed = f"{_quantile(ms, 0.5):.0f} / {_quantile(ms, 0.99):.0f} ms" if push else "-"
+    return (
+        f"{store:10} {processes} proc {tables:3} tables: "
+        f"{stats['actions'] / stats['wall']:7.1f} actions/s, post p50"
+        f" {_quantile(lat, 0.5):5.1f} ms p99 {_quantile(lat, 0.99):6.1f} ms,"
+        f" {stats['errors']} errors, push to another process p50/p99 {pushed}"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, action="append", help="tables (repeat; default 8, 32)")
+    parser.add_argument(
+        "--tables", type=int, action="append", help="tables (repeat; default 8, 32)"
+    )
     parser.add_argument("--seconds", type=float, default=20.0)
     args = parser.parse_args(argv)
     counts = args.tables or [8, 32]
@@ -211,16 +209,7 @@ def main(argv: list[str] | None = None) -> int:
                             server.terminate()
                             server.wait(timeout=30)
                     rows.append((store, processes, tables, stats, push))
-                    lat = stats["latency"]
-                    pushed = (f"{1000 * _quantile(push, 0.5):.0f} / {1000 * _quantile(push, 0.99):.0f} ms"
-                              if push else "-")  # fmt: skip
-                    print(
-                        f"{store:10} {processes} proc {tables:3} tables: "
-                        f"{stats['actions'] / stats['wall']:7.1f} actions/s, post p50"
-                        f" {1000 * _quantile(lat, 0.5):5.1f} ms p99 {1000 * _quantile(lat, 0.99):6.1f} ms,"
-                        f" {stats['errors']} errors, push to another process p50/p99 {pushed}",
-                        flush=True,
-                    )
+                    print(_row(store, processes, tables, stats, push), flush=True)
     finally:
         postgres.stop_cluster(cluster)
     return 0 if all(r[3]["errors"] == 0 for r in rows) else 1

@@ -55,7 +55,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 import modern_art as ma
 from modern_art.data.errors import StoreError, TableError
-from modern_art.web.store import StoredTable, setup_document
+from modern_art.web.store import StoredTable, log_line, setup_document
 from modern_art.web.tables import Entry, GameTable, StaleTableError
 
 __all__ = ["CHANNEL", "MIGRATIONS", "PostgresStore", "Playing"]
@@ -330,16 +330,7 @@ class PostgresStore:
             db.execute(
                 "INSERT INTO log_lines (table_id, line, step, seat, by, action, note, at)"
                 " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    table.id,
-                    len(table.log),
-                    entry.step,
-                    entry.seat,
-                    entry.by,
-                    None if action is None else ma.to_json(action),
-                    entry.note,
-                    now,
-                ),
+                (*log_line(table, entry, action), now),
             )
             if progress:
                 db.execute("UPDATE game_tables SET moved = %s WHERE id = %s", (now, table.id))
@@ -476,14 +467,12 @@ class PostgresStore:
     # -- reading -----------------------------------------------------------------
 
     def _one(self, sql: str, args: Sequence[Any]) -> Any:
-        try:
-            with self._pool.connection() as db:
-                return db.execute(sql, args).fetchone()
-        except (psycopg.Error, PoolTimeout) as err:
-            log.error("could not read %s: %s", self.path, err)
-            raise TableError(503, "the server could not read this game now; try again") from None
+        """The first row ``sql`` reads, or ``None``."""
+        rows = self._all(sql, args)
+        return rows[0] if rows else None
 
     def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        """Every row ``sql`` reads; a database that refuses is a 503."""
         try:
             with self._pool.connection() as db:
                 return db.execute(sql, args).fetchall()

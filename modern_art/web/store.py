@@ -56,6 +56,7 @@ __all__ = [
     "StoreError",
     "StoredTable",
     "TableStore",
+    "log_line",
     "open_store",
     "setup_document",
 ]
@@ -135,6 +136,15 @@ def setup_document(table: GameTable) -> dict[str, Any]:
         "turn": table.timings.turn,
         "spectators": table.spectators,
     }
+
+
+def log_line(
+    table: GameTable, entry: Entry, action: ma.Action | None
+) -> tuple[str, int, int, int, str, str | None, str | None]:
+    """The row of ``entry`` as the table's next log line: ``(table_id, line, step, seat,
+    by, action JSON or None, note or None)``."""
+    action_json = None if action is None else ma.to_json(action)
+    return (table.id, len(table.log), entry.step, entry.seat, entry.by, action_json, entry.note)
 
 
 class TableStore(Protocol):
@@ -433,15 +443,7 @@ class Store:
                 self._db.execute(
                     "INSERT INTO log_lines (table_id, line, step, seat, by, action, note)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        table.id,
-                        len(table.log),
-                        entry.step,
-                        entry.seat,
-                        entry.by,
-                        None if action is None else ma.to_json(action),
-                        entry.note,
-                    ),
+                    log_line(table, entry, action),
                 )
                 if result is not None:
                     self._db.execute(

@@ -151,7 +151,7 @@ def test_a_table_taken_over_keeps_its_clock(url: str) -> None:
     holder = Registry(QUICK, store=PostgresStore(url))
     other = Registry(QUICK, store=PostgresStore(url))
     try:
-        table, tokens = holder.open_table(["Ann", "Bea", "Cy"], humans=[0, 1, 2], invitations=False)
+        table, _ = holder.open_table(["Ann", "Bea", "Cy"], humans=[0, 1, 2], invitations=False)
         state = table.state
         table.act(0, ma.legal_actions(state, 0)[0], state.step, holder.clock())
         time.sleep(1.5)  # the seats to act have waited 1.5 s of their turn
