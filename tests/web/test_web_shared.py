@@ -240,3 +240,29 @@ def test_open_store_names_the_extra_and_the_database(url: str) -> None:
         open_store("postgresql://nobody:secret@127.0.0.1:1/none")
     assert "cannot reach the database" in str(why.value)
     assert "secret" not in str(why.value)
+
+
+def test_a_database_of_a_newer_schema_is_refused_and_the_schema_is_made_once(url: str) -> None:
+    """Three stores opened at once make the schema once; a later version is refused, unchanged."""
+    opened: list[PostgresStore] = []
+    start = threading.Barrier(3)
+
+    def open_one() -> None:
+        start.wait()
+        opened.append(PostgresStore(url))
+
+    threads = [threading.Thread(target=open_one) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for store in opened:
+        store.close()
+    assert len(opened) == 3
+    with psycopg.connect(url, autocommit=True) as db:
+        assert db.execute("SELECT count(*) FROM modern_art_schema").fetchone() == (1,)
+        db.execute("UPDATE modern_art_schema SET version = 99")
+    with pytest.raises(StoreError, match="newer modern-art"):
+        PostgresStore(url)
+    with psycopg.connect(url, autocommit=True) as db:
+        assert db.execute("SELECT version FROM modern_art_schema").fetchone() == (99,)
