@@ -183,7 +183,9 @@ class PostgresStore:
         self._check_reachable()  # one line at once, rather than the pool's wait
         self._pool = ConnectionPool(
             url,
-            min_size=1,
+            # Every connection opened at the start: under a flood of sockets that
+            # takes the process's last file descriptors, none is needed later.
+            min_size=pool_size,
             max_size=pool_size,
             timeout=busy_timeout,
             kwargs={"options": f"-c lock_timeout={ms} -c statement_timeout={ms * 4}"},
@@ -205,6 +207,12 @@ class PostgresStore:
         except StoreError:
             self._pool.close()
             raise
+        with self._lease_lock:  # opened now too, for the same reason
+            try:
+                self._lease_connection()
+            except psycopg.Error as err:
+                self._pool.close()
+                raise StoreError(self._unreachable(err)) from None
 
     def _check_reachable(self) -> None:
         try:

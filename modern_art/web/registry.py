@@ -511,6 +511,8 @@ class Registry:
                     continue
                 if self.shared is not None:  # its clock, if no other process runs it
                     table.runs_clock = self.shared.hold(table.id)
+                if table.runs_clock:  # the server was down: nobody could act, clocks start again
+                    table.due = dict.fromkeys(table.state.to_act, self.clock())
                 self.tables[table.id] = table
                 back.append(table.id)
         return back

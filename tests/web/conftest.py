@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import postgres, webclient
+from tests.helpers import postgres
 from tests.helpers.webkit import missing
 
 STORES = ("sqlite", "postgresql")
@@ -63,6 +63,7 @@ def web_store(
         return
     from modern_art.web import registry as registry_module  # the web extra, if it is here
     from modern_art.web.store import open_store
+    from tests.helpers import webclient  # imports Starlette's test client: only when it runs
 
     def new_database() -> str:
         if kind == "postgresql":
