@@ -13,6 +13,7 @@ import functools
 import json
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -250,3 +251,44 @@ def test_a_rolling_restart_of_all_three_while_a_game_is_played(servers: Servers)
         raise AssertionError("the game did not end")
     assert errors == []
     assert next_restart is None  # all three were restarted
+
+
+def test_simultaneous_posts_to_two_processes_have_one_winner(servers: Servers) -> None:
+    """The same offer posted to two processes at once, twenty times: one 200 each time."""
+    table, tokens, codes = _open(servers.base(0), humans=[0, 1, 2])
+    for seat, code in zip((1, 2), codes, strict=True):
+        claimed = HTTP.post(
+            f"{servers.base(seat)}/api/tables/{table}/claim", json={"invite": code}
+        )
+        tokens[seat] = claimed.json()["token"]
+    rounds = 0
+    while rounds < 20:
+        view = _view(servers.base(0), table, tokens[0])
+        if view["phase"]["type"] == "GameOver":
+            break
+        seat = min(view["to_act"])
+        mine = _view(servers.base(1), table, tokens[seat])
+        if mine["phase"]["type"] != "Offering":
+            _act(servers.base(1), table, tokens[seat], mine)
+            continue
+        codes_seen = _race(servers, table, tokens[seat], mine)
+        assert sorted(codes_seen) == [200, 409], codes_seen
+        rounds += 1
+    assert rounds == 20
+
+
+def _race(servers: Servers, table: str, token: str, view: dict[str, Any]) -> list[int]:
+    """The same action posted to processes 1 and 2 at the same moment; the two answers."""
+    start = threading.Barrier(2)
+    answers: list[int] = []
+
+    def post(index: int) -> None:
+        start.wait()
+        answers.append(_act(servers.base(index), table, token, view).status_code)
+
+    posting = [threading.Thread(target=post, args=(i,)) for i in (1, 2)]
+    for thread in posting:
+        thread.start()
+    for thread in posting:
+        thread.join()
+    return answers
