@@ -10,6 +10,7 @@ servers' tables, and a notification carries a table id and a revision only.
 from __future__ import annotations
 
 import json
+import random
 import re
 import threading
 import time
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.webkit import need
+from tests.helpers.webkit import Clock, need
 
 need("starlette.testclient")
 psycopg = need("psycopg", "pip install -e '.[test-web]'")
@@ -31,7 +32,7 @@ from modern_art.web import Registry, Timings, create_app  # noqa: E402
 from modern_art.web.postgres import CHANNEL, PostgresStore  # noqa: E402
 from modern_art.web.store import open_store  # noqa: E402
 from tests.helpers import postgres  # noqa: E402
-from tests.helpers.webclient import NO_LIMITS, auth, post_action, seat_view  # noqa: E402
+from tests.helpers.webclient import NO_LIMITS, auth, open_http, post_action, seat_view  # noqa: E402
 from tests.helpers.webkit import short_rules  # noqa: E402
 
 ONE_STORE = True  # about the shared store itself (tests/web/conftest.py)
@@ -266,3 +267,47 @@ def test_a_database_of_a_newer_schema_is_refused_and_the_schema_is_made_once(url
         PostgresStore(url)
     with psycopg.connect(url, autocommit=True) as db:
         assert db.execute("SELECT version FROM modern_art_schema").fetchone() == (99,)
+
+
+def test_R7_2_no_reply_or_stream_of_either_server_tells_another_seat_s_secrets(url: str) -> None:
+    """The single server's leak test across two: each seat polls and streams where it sits."""
+    from tests.web.test_web_hidden import TIMINGS, check, stream_documents
+
+    clock = Clock()
+    registries = [
+        Registry(TIMINGS, clock=clock, wall=clock, store=PostgresStore(url, wall=clock))
+        for _ in (0, 1)
+    ]
+    try:
+        clients = [TestClient(create_app(r, limits=NO_LIMITS)) for r in registries]
+        table_id, tokens = open_http(clients[0], players=4, humans=[0, 1, 2])
+        rng = random.Random(3)
+        checked = 0
+        for _ in range(3000):
+            truth = registries[0].get(table_id).state  # the holder's: the newest
+            check(clients[1].get(f"/api/tables/{table_id}").json(), truth, None)
+            moved = False
+            for seat, token in tokens.items():
+                client = clients[seat % 2]
+                doc = client.get(f"/api/tables/{table_id}/seat", headers=auth(token)).json()
+                check(doc, registries[0].get(table_id).state, seat)
+                checked += 1
+                if rng.random() < 0.05:
+                    since = rng.randrange(doc["next"] + 1)
+                    for pushed in stream_documents(client, table_id, token, since):
+                        check(pushed, registries[0].get(table_id).state, seat)
+                legal = doc["view"]["legal_actions"]
+                if legal and not moved:
+                    choice = json.dumps({**rng.choice(legal), "format": ma.FORMAT})
+                    reply = post_action(client, table_id, token, choice, doc["view"]["step"])
+                    assert reply.status_code in (200, 409), reply.text
+                    moved = True
+            if truth.is_over:
+                break
+            if not moved:
+                clock.advance(100.0)  # nobody could act: the holder's clocks move it on
+        assert registries[0].get(table_id).state.is_over and checked > 100
+    finally:
+        for registry in registries:
+            assert registry.store is not None
+            registry.store.close()
