@@ -6,7 +6,8 @@ Gymnasium or OpenSpiel, which only the ``rl`` and ``openspiel`` extras
 install, and the web table imports Starlette (the ``web`` extra); without them
 those modules are left out here, and the tests in ``tests/envs/``,
 ``tests/web/test_web_*.py`` and ``tests/records/`` say what is missing (and
-fail when ``CI`` is set); the records store needs the ``records`` extra.
+fail when ``CI`` is set); the records store needs the ``records`` extra, the shared
+store the ``web-postgres`` extra and training the ``train`` extra.
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ _NEEDS = {
     "modern_art/web/*.py": ("starlette", "uvicorn"),
     # The records store (the records extra): pyarrow and DuckDB.
     "modern_art/records/*.py": ("pyarrow", "duckdb"),
+    # Several server processes on PostgreSQL (the web-postgres extra): psycopg and its pool.
+    "modern_art/web/postgres.py": ("psycopg", "psycopg_pool"),
+    # Self-play training (the train extra): JAX, optax and equinox.
+    "modern_art/train/*.py": ("jax", "optax", "equinox"),
 }
 
 # The web table's test helpers import Starlette's test client at the top, and
