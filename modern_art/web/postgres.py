@@ -498,8 +498,7 @@ class PostgresStore:
         try:
             with self._pool.connection() as db, db.transaction():
                 head = db.execute(
-                    "SELECT id, setup, owner, revision, reshaped, status FROM game_tables"
-                    " WHERE id = %s",
+                    "SELECT id, setup, owner, revision, reshaped FROM game_tables WHERE id = %s",
                     (table_id,),
                 ).fetchone()
                 if head is None:
@@ -523,7 +522,7 @@ class PostgresStore:
         try:
             with self._pool.connection() as db, db.transaction():
                 heads = db.execute(
-                    "SELECT id, setup, owner, revision, reshaped, status FROM game_tables"
+                    "SELECT id, setup, owner, revision, reshaped FROM game_tables"
                     " WHERE status = 'playing' ORDER BY seq"
                 ).fetchall()
                 lines: dict[str, list[Any]] = {str(h[0]): [] for h in heads}
@@ -707,7 +706,7 @@ class PostgresStore:
 
 
 def _stored(head: Any, lines: Sequence[Any]) -> StoredTable:
-    table_id, setup, owner, revision, reshaped, status = head
+    table_id, setup, owner, revision, reshaped = head
     return StoredTable(
         str(table_id),
         str(setup),
@@ -716,5 +715,4 @@ def _stored(head: Any, lines: Sequence[Any]) -> StoredTable:
         revision=int(revision),
         reshaped=int(reshaped),
         times=tuple(float(line[5]) for line in lines),
-        finished=status == "finished",
     )

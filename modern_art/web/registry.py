@@ -358,31 +358,34 @@ class Registry:
 
     def _expire_shared(self, idle_here: list[str], now: float) -> list[str]:
         """Expiry over a shared store: a table idle in this process only leaves its memory;
-        one nobody looked at in any process is deleted by its lease's holder."""
+        one nobody looked at in any process is deleted by its lease's holder (checked once a
+        minute, and once a second while one it holds is idle here)."""
         shared = cast("PostgresStore", self.store)
+        before = list(self.tables)
+        kept = False  # a table idle here that this process holds: the others may not look
         for tid in idle_here:
             if tid not in shared.held or self.tables[tid].state.is_over:
-                self._forget(tid, None)  # the holder keeps it: it runs its clock
-        if now - self._pruned_at < 60.0 and not idle_here:
-            return []
-        self._pruned_at = now
-        wall = self.wall()
-        # Tell the others when this process's players last looked (in wall time).
-        looks = {
-            tid: wall - (now - table.touched)
-            for tid, table in self.tables.items()
-            if self._touches_sent.get(tid) != table.touched
-        }
-        shared.touch(looks)
-        self._touches_sent.update({tid: self.tables[tid].touched for tid in looks})
-        abandoned = [tid for tid in shared.abandoned(self.timings.ttl) if tid in shared.held]
-        for tid in abandoned:
-            shared.delete(tid)
-            self._forget(tid, None)
-        shared.prune(self.keep_finished, wall)
-        return [tid for tid in idle_here if tid not in self.tables] + [
-            tid for tid in abandoned if tid not in idle_here
-        ]
+                self._forget(tid, None)
+            else:
+                kept = True  # the holder keeps it: it runs its clock
+        since = now - self._pruned_at
+        if since >= 60.0 or (kept and since >= 1.0):  # at most once a second
+            self._pruned_at = now
+            wall = self.wall()
+            # Tell the others when this process's players last looked (in wall time).
+            looks = {
+                tid: wall - (now - table.touched)
+                for tid, table in self.tables.items()
+                if self._touches_sent.get(tid) != table.touched
+            }
+            shared.touch(looks)
+            self._touches_sent.update({tid: self.tables[tid].touched for tid in looks})
+            for tid in shared.abandoned(self.timings.ttl):
+                if tid in shared.held:
+                    shared.delete(tid)
+                    self._forget(tid, None)
+            shared.prune(self.keep_finished, wall)
+        return [tid for tid in before if tid not in self.tables]
 
     def tick(self) -> int:
         """Move every table on to now: bots act, clocks run out, old tables leave.
@@ -408,23 +411,19 @@ class Registry:
             return moved
 
     def _take_leases(self, now: float) -> None:
-        """Check this process's leases and take those nobody holds (call holding the lock)."""
+        """Check this process's leases and take those nobody holds (call holding the lock).
+
+        Each table runs its clock exactly while this process holds its lease.
+        """
         shared = cast("PostgresStore", self.store)
-        if not shared.renew():
-            for table in self.tables.values():
-                table.runs_clock = False  # the leases went with their connection
-        if now - self._leased_at < 1.0:
-            return
-        self._leased_at = now
-        for table_id in shared.ids_in_play():
-            if table_id in shared.held or not shared.hold(table_id):
-                continue
-            self.refresh(table_id)
-            taken = self.tables.get(table_id)
-            if taken is None:
-                shared.let_go(table_id)
-            else:
-                taken.runs_clock = True
+        shared.renew()  # a broken lease connection lost every lease
+        if now - self._leased_at >= 1.0:
+            self._leased_at = now
+            for table_id in shared.ids_in_play():
+                if table_id not in shared.held and shared.hold(table_id):
+                    self.refresh(table_id)
+                    if table_id not in self.tables:  # gone, or its rows do not read back
+                        shared.let_go(table_id)
         for table_id, table in self.tables.items():
             table.runs_clock = table_id in shared.held
 
@@ -478,8 +477,7 @@ class Registry:
         Only the tables this process has are caught up; another is loaded when asked for.
         """
         with self.lock:
-            ids = list(self.tables) if None in changed else [t for t in changed if t is not None]
-            for table_id in ids:
+            for table_id in list(self.tables) if None in changed else changed:
                 if table_id in self.tables:
                     self.refresh(table_id)
 
@@ -561,8 +559,6 @@ class Registry:
         table.journal = self.store
         table.missed = [0] * len(seats)
         table.revision, table.reshaped = stored.revision, stored.reshaped
-        if not stored.times:  # no line's time kept: every clock starts again now
-            table.due = dict.fromkeys(table.state.to_act, now)
         table.touched = now
         return table
 

@@ -112,8 +112,6 @@ class StoredTable:
     """The revision of its last change that was not a new line (an undo, a seat's token)."""
     times: tuple[float, ...] = ()
     """When each log line was written (seconds since the epoch), where the store keeps it."""
-    finished: bool = False
-    """Whether its game is over."""
 
 
 def setup_document(table: GameTable) -> dict[str, Any]:
