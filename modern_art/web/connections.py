@@ -34,9 +34,18 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from modern_art.web.addresses import Networks
 from modern_art.web.fairness import heaviest
 
-__all__ = ["ConnectionLimits", "guarded_protocol"]
+__all__ = ["BACKLOG", "ConnectionLimits", "guarded_protocol"]
 
 _SPARE_FILES = 64  # descriptors kept free for the database, logs and the listening socket
+
+BACKLOG = 256
+"""Connections the kernel queues for the server (``uvicorn.Config(backlog=...)``).
+
+asyncio accepts up to this many in one go before a refused one is closed, so
+as many descriptors as this are kept free above :attr:`ConnectionLimits.total`:
+a flood that reached ``ulimit -n`` would make ``accept`` fail, and asyncio
+then stops listening for a second and logs a traceback for each failure.
+"""
 
 
 @frozen
@@ -53,7 +62,10 @@ class ConnectionLimits:
     """Seconds a request has to send its whole body after its headers."""
 
     def effective_total(self) -> int:
-        """:attr:`total`, lowered to fit the process's file-descriptor limit (where it has one)."""
+        """:attr:`total`, lowered to fit the process's file-descriptor limit (where it has one).
+
+        The limit, less spares for the database and logs and :data:`BACKLOG`.
+        """
         try:
             import resource  # noqa: PLC0415 (POSIX only: Windows has no such limit to fit)
         except ImportError:  # pragma: no cover (not on Linux)
@@ -61,7 +73,7 @@ class ConnectionLimits:
         soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
         if soft == resource.RLIM_INFINITY:
             return self.total
-        return max(1, min(self.total, soft - _SPARE_FILES))
+        return max(1, min(self.total, soft - _SPARE_FILES - BACKLOG))
 
 
 class _Open:

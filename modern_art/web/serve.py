@@ -57,7 +57,7 @@ _NUMBERS: tuple[tuple[str, float, str, str], ...] = (
         "--connections",
         900,
         "N",
-        "open connections in all, at most the file limit (ulimit -n) less 64",
+        "open connections in all, at most the file limit (ulimit -n) less 320",
     ),
     ("--header-timeout", 10.0, "S", "seconds a connection has to send a request's headers"),
     ("--body-timeout", 30.0, "S", "seconds a request has to send its body"),
@@ -130,7 +130,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             host_name,
             public_origin,
         )
-        from modern_art.web.connections import ConnectionLimits, guarded_protocol  # noqa: PLC0415
+        from modern_art.web.connections import (  # noqa: PLC0415
+            BACKLOG,
+            ConnectionLimits,
+            guarded_protocol,
+        )
         from modern_art.web.practice import Analyst  # noqa: PLC0415
         from modern_art.web.store import open_store  # noqa: PLC0415
     except ImportError as err:
@@ -206,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         port=args.port,
         log_level="warning",
         http=guarded_protocol(connections, networks),
+        backlog=BACKLOG,  # counted out of the descriptors connections may use
         proxy_headers=False,  # the Guard reads X-Forwarded-For, from --trust-proxy only
         server_header=False,
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -139,18 +140,21 @@ def serve(db: Path | str, port: int, *flags: str) -> subprocess.Popen[bytes]:
         ],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        # A file, not a pipe nobody reads: a server that logs much would block on a full pipe.
+        stderr=(said := tempfile.TemporaryFile()),
     )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/tables/none", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.05)
-    process.kill()
-    said = process.stderr.read().decode(errors="replace") if process.stderr else ""
-    raise RuntimeError(f"the server did not start: {said}")
+    with said:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/tables/none", timeout=1)
+                return process
+            except httpx.TransportError:
+                time.sleep(0.05)
+        process.kill()
+        process.wait()
+        said.seek(0)
+        raise RuntimeError(f"the server did not start: {said.read().decode(errors='replace')}")
 
 
 def play_to_the_end(registry: Registry, table_id: str, seat: int = 0) -> ma.GameState:
