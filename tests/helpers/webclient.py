@@ -125,25 +125,25 @@ def serve(db: Path | str, port: int, *flags: str) -> subprocess.Popen[bytes]:
     """``modern-art serve`` on ``port`` and ``db`` (or :data:`DB`; prompt bots, no limits,
     ``flags``), up."""
     httpx = need("httpx")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "modern_art",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            DB or str(db),
-            *FLAGS,
-            *flags,
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        # A file, not a pipe nobody reads: a server that logs much would block on a full pipe.
-        stderr=(said := tempfile.TemporaryFile()),
-    )
-    with said:
+    # A file, not a pipe nobody reads: a server that logs much would block on a full pipe.
+    with tempfile.TemporaryFile() as said:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "modern_art",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                DB or str(db),
+                *FLAGS,
+                *flags,
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=said,
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
