@@ -25,6 +25,7 @@ _NEEDS = {
     "modern_art/records/*.py": ("pyarrow", "duckdb"),
     # Several server processes on PostgreSQL (the web-postgres extra): psycopg and its pool.
     "modern_art/web/postgres.py": ("psycopg", "psycopg_pool"),
+    "modern_art/web/shared_limits.py": ("psycopg",),
     # Self-play training (the train extra): JAX, optax and equinox.
     "modern_art/train/*.py": ("jax", "optax", "equinox"),
 }

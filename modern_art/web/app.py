@@ -324,9 +324,13 @@ def create_app(
             task = asyncio.create_task(_ticker(tables, hub, work, tables.timings.tick))
         if tables.shared is not None:  # another process's changes wake this one's streams
             tables.shared.listen(_catching_up(tables, hub, work, asyncio.get_running_loop()))
+        if shared_limits is not None:
+            await asyncio.to_thread(shared_limits.start)
         try:
             yield
         finally:
+            if shared_limits is not None:
+                await asyncio.to_thread(shared_limits.close)
             analysis.close()
             if task is not None:
                 task.cancel()
@@ -336,12 +340,18 @@ def create_app(
             if tables.store is not None:
                 tables.store.compact()  # the file given back, the WAL emptied
 
+    shared_limits = None
+    if tables.shared is not None:  # the per-network limits counted with the other processes
+        from modern_art.web.shared_limits import SharedLimits  # noqa: PLC0415 (psycopg)
+
+        shared_limits = SharedLimits(tables.shared.url)
     guard: dict[str, Any] = {
         "limits": limits,
         "proxies": proxies,
         "hosts": allowed_hosts,
         "networks": tables.networks,
         "public_origin": public_origin,
+        "shared": shared_limits,
     }
     if guard_clock is not None:
         guard["clock"] = guard_clock
@@ -371,6 +381,7 @@ def create_app(
     app.router.redirect_slashes = False  # /api/tables/ is no endpoint: JSON 404, no redirect
     app.state.registry = tables
     app.state.hub = hub
+    app.state.shared_limits = shared_limits  # for the connections' limits (modern-art serve)
     return app
 
 

@@ -8,7 +8,8 @@ HTTP protocol made here (:func:`guarded_protocol`), which
 - counts connections by the client's network
   (:class:`~modern_art.web.addresses.Networks`: a ``/24`` of IPv4, a ``/64``
   of IPv6) and closes at once a connection from a network that already
-  holds ``per_address`` of them;
+  holds ``per_address`` of them (here and, with ``shared``, on the other
+  processes of one PostgreSQL: :mod:`modern_art.web.shared_limits`);
 - when ``total`` are open (kept below the process's file-descriptor limit,
   ``ulimit -n``), makes room for a new one by closing an idle keep-alive
   connection (no request in progress) of the network holding the most, and
@@ -26,13 +27,16 @@ A push stream is one long reply to a complete request: no timeout cuts it.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen, validators
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from modern_art.web.addresses import Networks
 from modern_art.web.fairness import heaviest
+
+if TYPE_CHECKING:
+    from modern_art.web.shared_limits import SharedLimits
 
 __all__ = ["BACKLOG", "ConnectionLimits", "guarded_protocol"]
 
@@ -97,6 +101,10 @@ class _Open:
     def held(self, network: str) -> int:
         return len(self.by_network.get(network, ()))
 
+    def counts(self) -> dict[str, int]:
+        """The connections by network (read from another thread: copied first)."""
+        return {network: len(held) for network, held in self.by_network.copy().items()}
+
     def idle_of_heaviest(self, newcomer: str) -> Any:
         """An idle connection of the network holding the most, and more than ``newcomer``."""
         counts = {key: len(held) for key, held in self.by_network.items()}
@@ -108,15 +116,24 @@ class _Open:
 
 
 def guarded_protocol(
-    limits: ConnectionLimits, networks: Networks | None = None
+    limits: ConnectionLimits,
+    networks: Networks | None = None,
+    shared: SharedLimits | None = None,
 ) -> type[H11Protocol]:
     """uvicorn's h11 protocol with ``limits``: pass it as ``uvicorn.Config(http=...)``.
 
-    ``networks`` groups the peers' addresses (the default ``/24`` and ``/64``).
+    ``networks`` groups the peers' addresses (the default ``/24`` and ``/64``);
+    ``shared`` counts each network's connections with the other processes'.
     """
     opened = _Open()
     total = limits.effective_total()
     grouping = networks or Networks()
+    if shared is not None:
+        shared.holdings("connections", opened.counts)
+
+    def held(network: str) -> int:
+        elsewhere = 0 if shared is None else shared.elsewhere("connections", network)
+        return opened.held(network) + elsewhere
 
     class GuardedProtocol(H11Protocol):
         """One connection, counted against its network and timed while it sends."""
@@ -129,7 +146,7 @@ def guarded_protocol(
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             peer = transport.get_extra_info("peername")
             network = grouping.key(str(peer[0]) if peer else "unknown")
-            if opened.held(network) >= limits.per_address:
+            if held(network) >= limits.per_address:
                 transport.abort()  # before any byte: the client sees the connection reset
                 return
             if opened.total >= total:

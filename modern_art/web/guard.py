@@ -12,6 +12,8 @@ For every request to ``/api/`` it
   (``tables_per_minute``, up to ``table_burst``); an empty bucket is 429 with
   ``Retry-After``;
 - allows each network ``streams`` push streams open at once (429 beyond);
+- with ``shared``, counts the buckets and the streams with every other
+  server process on the same PostgreSQL (:mod:`modern_art.web.shared_limits`);
 - refuses a ``POST`` whose ``Content-Type`` is not ``application/json``
   (415: an HTML form cannot send one, so no other site can post a form here)
   and one whose ``Origin`` is not this server's own (403,
@@ -33,13 +35,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Awaitable, Callable, Collection, MutableMapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen, validators
 
 from modern_art.web.addresses import Networks, Origins, Proxies, host_name
 
-__all__ = ["SECURITY_HEADERS", "Guard", "Limits", "TokenBucket"]
+if TYPE_CHECKING:
+    from modern_art.web.shared_limits import SharedLimits
+
+__all__ = ["SECURITY_HEADERS", "Buckets", "Guard", "Limits", "TokenBucket"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -105,21 +110,28 @@ class TokenBucket:
         return self.tokens + (now - self.at) * self.rate >= self.burst
 
 
-class _Buckets:
+class Buckets:
+    """A token bucket for each network, made when it first asks; ``rate`` 0: no limit."""
+
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate
         self.burst = burst
         self.by_address: dict[str, TokenBucket] = {}
 
-    def take(self, address: str, now: float) -> float | None:
-        """``None`` if ``address`` may go on, else the seconds it should wait."""
-        if self.rate <= 0:
-            return None
+    def bucket(self, address: str, now: float) -> TokenBucket:
+        """``address``'s bucket, a full one if it had none (full ones are forgotten first)."""
         bucket = self.by_address.get(address)
         if bucket is None:
             if len(self.by_address) >= _MAX_ADDRESSES:
                 self.by_address = {a: b for a, b in self.by_address.items() if not b.full(now)}
             bucket = self.by_address[address] = TokenBucket(self.rate, self.burst, now)
+        return bucket
+
+    def take(self, address: str, now: float) -> float | None:
+        """``None`` if ``address`` may go on, else the seconds it should wait."""
+        if self.rate <= 0:
+            return None
+        bucket = self.bucket(address, now)
         return None if bucket.take(now) else bucket.wait()
 
 
@@ -135,6 +147,9 @@ class Guard:
         networks: how addresses are grouped into the networks the limits count.
         public_origin: ``--public-origin`` (made by
             :func:`~modern_art.web.addresses.public_origin`), or ``None``.
+        shared: the limits counted with the other processes on one PostgreSQL
+            (:class:`~modern_art.web.shared_limits.SharedLimits`), or ``None``:
+            this process counts alone.
     """
 
     def __init__(
@@ -146,6 +161,7 @@ class Guard:
         hosts: Collection[str] | None = None,
         networks: Networks | None = None,
         public_origin: str | None = None,
+        shared: SharedLimits | None = None,
     ) -> None:
         self.app = app
         self.limits = limits or Limits()
@@ -155,8 +171,17 @@ class Guard:
         self.origins = Origins(public_origin, self.proxies)
         self.hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
         self.streams: dict[str, int] = {}
-        self.requests = _Buckets(self.limits.rate, self.limits.burst)
-        self.openings = _Buckets(self.limits.tables_per_minute / 60.0, self.limits.table_burst)
+        """The push streams open here, by network."""
+        rates = (
+            ("requests", self.limits.rate, self.limits.burst),
+            ("openings", self.limits.tables_per_minute / 60.0, self.limits.table_burst),
+        )
+        if shared is None:
+            self.requests, self.openings = (Buckets(rate, burst) for _, rate, burst in rates)
+        else:
+            self.requests, self.openings = (shared.buckets(*kind) for kind in rates)
+            shared.holdings("streams", self.streams.copy)
+        self.shared = shared
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -192,6 +217,11 @@ class Guard:
             if not self.streams[network]:
                 del self.streams[network]
 
+    def _streams_of(self, network: str) -> int:
+        """The push streams ``network`` holds open, here and on the other processes."""
+        elsewhere = 0 if self.shared is None else self.shared.elsewhere("streams", network)
+        return self.streams.get(network, 0) + elsewhere
+
     def _refusal(
         self, scope: Scope, headers: dict[str, str], peer: str, network: str
     ) -> tuple[int, str, dict[str, str]] | None:
@@ -211,8 +241,9 @@ class Guard:
             seconds = max(1, round(wait + 0.5))
             text = f"too many requests; try again in {seconds}s"
             return 429, text, {"retry-after": str(seconds)}
-        if path.endswith("/stream") and self.streams.get(network, 0) >= self.limits.streams:
-            text = f"your network has {self.limits.streams} streams open; close a page first"
+        if path.endswith("/stream") and self._streams_of(network) >= self.limits.streams:
+            streams = "1 stream" if self.limits.streams == 1 else f"{self.limits.streams} streams"
+            text = f"your network has {streams} open; close a page first"
             return 429, text, {"retry-after": "5"}
         if scope["method"] != "POST":
             return None

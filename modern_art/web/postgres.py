@@ -99,11 +99,37 @@ MIGRATIONS: tuple[str, ...] = (
         at DOUBLE PRECISION NOT NULL
     );
     """,
+    """
+    CREATE TABLE network_buckets (
+        kind TEXT NOT NULL,
+        network TEXT NOT NULL,
+        tokens DOUBLE PRECISION NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        rate DOUBLE PRECISION NOT NULL,
+        burst DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (kind, network)
+    );
+    CREATE TABLE server_processes (
+        process TEXT PRIMARY KEY,
+        seen DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE network_holds (
+        process TEXT NOT NULL REFERENCES server_processes(process) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        network TEXT NOT NULL,
+        held INTEGER NOT NULL,
+        PRIMARY KEY (process, kind, network)
+    );
+    """,
 )
 """The schema, one migration a version (version ``n`` is ``MIGRATIONS[n - 1]``).
 
 1: tables with their revision, lease-free columns of fairness (``opened``,
-``moved``, ``touched``), log lines with their wall time, closed tables' reasons."""
+``moved``, ``touched``), log lines with their wall time, closed tables' reasons.
+
+2: the per-network limits every process counts together
+(:mod:`modern_art.web.shared_limits`): token buckets, and what each process's
+networks hold open."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 """The version this server writes; a database of a later one is refused."""
@@ -243,7 +269,10 @@ class PostgresStore:
                 )
             for number in range(version + 1, SCHEMA_VERSION + 1):
                 db.execute(MIGRATIONS[number - 1])
-                log.warning("%s: schema brought to version %d", self.path, number)
+            if version < SCHEMA_VERSION:
+                log.warning(
+                    "%s: schema brought from version %d to %d", self.path, version, SCHEMA_VERSION
+                )
             if row is None:
                 db.execute("INSERT INTO modern_art_schema VALUES (%s)", (SCHEMA_VERSION,))
             elif version != SCHEMA_VERSION:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import html
 import importlib.util
 import itertools
+import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -74,9 +76,28 @@ def _plain_quotes(text: str) -> str:
     return text.replace("\u2019", "'").replace("&#8217;", "'")
 
 
+BUILT = "MODERN_ART_BUILT_DOCS"
+"""An HTML build of the docs made beside the suite (.ci/run's docs step builds it once, for
+both): the folder, and ``<folder>.status`` holding the build's exit code when it ends."""
+
+
+def _built_beside(folder: Path) -> Path:
+    """The site another process builds into ``folder``, once its build has ended."""
+    status = folder.with_name(folder.name + ".status")
+    deadline = time.monotonic() + 1200
+    while not status.exists():
+        assert time.monotonic() < deadline, f"{status} never appeared"
+        time.sleep(1)
+    code = status.read_text(encoding="utf-8").strip()
+    assert code == "0", f"the docs' build beside the suite failed (exit {code}); see its log"
+    return folder
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The HTML site, built as the README builds it (warnings are errors)."""
+    if os.environ.get(BUILT):
+        return _built_beside(Path(os.environ[BUILT]))
     if importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("furo") is None:
         missing("the docs' build needs Sphinx and its theme: pip install -e '.[docs]'")
     out = tmp_path_factory.mktemp("site")

@@ -92,13 +92,13 @@ def test_a_short_run_improves_on_its_starting_policy_beyond_its_interval(tmp_pat
         imitate=200,
         imitate_epochs=10,
         eval_every=2,
-        eval_games=90,
+        eval_games=40,
         eval_against="heuristic",
     )
     checkpoint = train(config, tmp_path)
     start = next(r for r in checkpoint.curve if r["stage"] == "start")
     last = checkpoint.curve[-1]
-    assert (last["update"], last["stage"], last["games"]) == (2, "ppo", 90)
+    assert (last["update"], last["stage"], last["games"]) == (2, "ppo", 40)
     print(f"start {start}, last {last}")  # the margin, for pytest -s
     assert last["low"] > start["high"], (start, last)
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import functools
 import json
 import signal
+import socket
 import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,8 +39,9 @@ ONE_STORE = True  # every process on the one database the test makes (tests/web/
 class Servers:
     """Three servers on one database; each can be killed, stopped and started again."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *flags: str) -> None:
         self.url = url
+        self.flags = flags
         self.ports = [free_port() for _ in range(3)]
         self.processes: list[subprocess.Popen[bytes] | None] = [None, None, None]
         for index in range(3):
@@ -50,7 +51,9 @@ class Servers:
         return f"http://127.0.0.1:{self.ports[index]}"
 
     def start(self, index: int) -> None:
-        self.processes[index] = serve(self.url, self.ports[index], "--bot-delay", "0.05")
+        self.processes[index] = serve(
+            self.url, self.ports[index], "--bot-delay", "0.05", *self.flags
+        )
 
     def end(self, index: int, how: signal.Signals) -> None:
         process = self.processes[index]
@@ -72,10 +75,14 @@ class Servers:
 
 
 @pytest.fixture
-def servers(cluster: postgres.Cluster, tmp_path: Path) -> Iterator[Servers]:
-    """Three servers on a new database, all ended after the test."""
+def servers(cluster: postgres.Cluster, request: pytest.FixtureRequest) -> Iterator[Servers]:
+    """Three servers on a new database, all ended after the test.
+
+    A test marked ``flags("--rate", "5", ...)`` gives them those flags too.
+    """
     url = postgres.fresh_database(cluster, f"processes_{time.monotonic_ns()}")
-    running = Servers(url)
+    marker = request.node.get_closest_marker("flags")
+    running = Servers(url, *(marker.args if marker else ()))
     try:
         yield running
     finally:
@@ -292,3 +299,58 @@ def _race(servers: Servers, table: str, token: str, view: dict[str, Any]) -> lis
     for thread in posting:
         thread.join()
     return answers
+
+
+# -- the per-network limits, counted together ------------------------------------------
+
+SYNCED = 0.6  # seconds: three of the processes' syncs (modern_art.web.shared_limits)
+
+
+@pytest.mark.flags("--rate", "5", "--burst", "2")
+def test_three_processes_allow_a_network_the_request_rate_of_one(servers: Servers) -> None:
+    """A client asking all three in turn, flat out, gets about 5 answers a second, not 15."""
+    answered = 0
+    start = time.monotonic()
+    counting_from = start + 1.5  # the bursts each process gave once, and their debt, are past
+    turn = 0
+    while time.monotonic() < counting_from + 3.0:
+        reply = HTTP.get(f"{servers.base(turn % 3)}/api/options")
+        turn += 1
+        assert reply.status_code in (200, 429), reply.text
+        if reply.status_code == 200 and time.monotonic() >= counting_from:
+            answered += 1
+    # 15 in 3 s is the rate; each process counting alone would have allowed 45.
+    assert 5 <= answered <= 24, answered
+
+
+@pytest.mark.flags("--streams-per-address", "1")
+def test_a_network_s_streams_are_counted_on_every_process(servers: Servers) -> None:
+    """A stream open on the first process: the second refuses another, until it closes."""
+    table, tokens, _ = _open(servers.base(0), humans=[0])
+    url = f"/api/tables/{table}/stream"
+    with HTTP.stream("GET", servers.base(0) + url, headers=_auth(tokens[0])) as opened:
+        assert opened.status_code == 200
+        time.sleep(SYNCED)
+        refused = HTTP.get(servers.base(1) + url, headers=_auth(tokens[0]))
+        assert refused.status_code == 429, refused.text
+        assert "has 1 stream open" in refused.json()["error"]
+    time.sleep(SYNCED)
+    with HTTP.stream("GET", servers.base(1) + url, headers=_auth(tokens[0])) as again:
+        assert again.status_code == 200
+
+
+@pytest.mark.flags("--connections-per-address", "4")
+def test_a_network_s_connections_are_counted_on_every_process(servers: Servers) -> None:
+    """Four idle sockets held on the first process: the second closes a fifth at once."""
+    port = servers.ports[0]
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(4)]
+    try:
+        time.sleep(SYNCED)
+        with httpx.Client(timeout=5) as fresh, pytest.raises(httpx.TransportError):
+            fresh.get(f"{servers.base(1)}/api/options")
+    finally:
+        for s in idle:
+            s.close()
+    time.sleep(SYNCED)
+    with httpx.Client(timeout=5) as fresh:
+        assert fresh.get(f"{servers.base(1)}/api/options").status_code == 200

@@ -311,3 +311,62 @@ def test_R7_2_no_reply_or_stream_of_either_server_tells_another_seat_s_secrets(u
         for registry in registries:
             assert registry.store is not None
             registry.store.close()
+
+
+def test_a_database_of_schema_1_is_brought_to_the_last_version_keeping_its_tables(
+    url: str,
+) -> None:
+    """A database written at version 1 (before the shared limits) gains migration 2, once."""
+    from modern_art.web.postgres import MIGRATIONS, SCHEMA_VERSION
+
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(MIGRATIONS[0])
+        db.execute("CREATE TABLE modern_art_schema (version INTEGER NOT NULL)")
+        db.execute("INSERT INTO modern_art_schema VALUES (1)")
+        db.execute(
+            "INSERT INTO game_tables (id, setup, status, opened, moved, touched)"
+            " VALUES ('old', '{}', 'finished', 0, 0, 0)"
+        )
+    PostgresStore(url).close()
+    PostgresStore(url).close()  # the second finds nothing to do
+    with psycopg.connect(url, autocommit=True) as db:
+        assert db.execute("SELECT version FROM modern_art_schema").fetchall() == [
+            (SCHEMA_VERSION,)
+        ]
+        assert db.execute("SELECT id FROM game_tables").fetchall() == [("old",)]
+        assert db.execute("SELECT count(*) FROM network_buckets").fetchone() == (0,)
+
+
+def test_two_processes_limits_take_from_one_bucket_and_count_each_other_s_streams(
+    url: str,
+) -> None:
+    """Synced by hand: what one process took, the other cannot take again; holdings add up."""
+    from modern_art.web.shared_limits import SharedLimits
+
+    PostgresStore(url).close()  # the schema
+    clock = Clock()
+    first, second = (SharedLimits(url, clock=clock) for _ in range(2))
+    a, b = (limits.buckets("requests", rate=1.0, burst=2.0) for limits in (first, second))
+    streams = {"10.0.0.0/24": 3}
+    first.holdings("streams", lambda: streams)
+    second.holdings("streams", dict)
+    with psycopg.connect(url) as one, psycopg.connect(url) as two:
+        first.sync(one)
+        second.sync(two)  # the rows are there: 3 streams elsewhere, a full bucket
+        assert second.elsewhere("streams", "10.0.0.0/24") == 3
+        assert first.elsewhere("streams", "10.0.0.0/24") == 0
+        assert a.take("10.0.0.0/24", clock()) is None
+        assert a.take("10.0.0.0/24", clock()) is None
+        assert b.take("10.0.0.0/24", clock()) is None  # its copy did not know yet: owed
+        first.sync(one)
+        second.sync(two)
+        # Three taken of two: the bucket owes one, and a second's refill pays only that.
+        wait = b.take("10.0.0.0/24", clock())
+        assert wait is not None and wait > 1.5
+        assert b.take("10.0.1.0/24", clock()) is None  # another network: a bucket of its own
+        streams.clear()
+        first.sync(one)
+        second.sync(two)
+        assert second.elsewhere("streams", "10.0.0.0/24") == 0
+    first.close()
+    second.close()
