@@ -9,8 +9,10 @@ does, sends a refused connection to the next process.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
+import random
 import signal
 import socket
 import subprocess
@@ -19,6 +21,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 from tests.helpers.webkit import need
@@ -354,3 +357,77 @@ def test_a_network_s_connections_are_counted_on_every_process(servers: Servers) 
     time.sleep(SYNCED)
     with httpx.Client(timeout=5) as fresh:
         assert fresh.get(f"{servers.base(1)}/api/options").status_code == 200
+
+
+# -- the leak test of the single server, across three processes --------------------------
+
+
+def _states(record: ma.GameRecord) -> list[ma.GameState]:
+    """The game's state before every step and after the last, from its record."""
+    states = [ma.replay(attrs.evolve(record, actions=(), money=None, winners=None))]
+    for action in record.actions:
+        states.append(ma.apply(states[-1], action).state)
+    return states
+
+
+def _streamed(base: str, table: str, token: str, since: int) -> list[dict[str, Any]]:
+    """The seat documents a stream from ``since`` sends at once (it is read for half a second)."""
+    found: list[dict[str, Any]] = []
+    url = f"{base}/api/tables/{table}/stream?since={since}"
+    text = ""
+    with (
+        contextlib.suppress(httpx.ReadTimeout),
+        HTTP.stream("GET", url, headers=_auth(token), timeout=0.5) as reply,
+    ):
+        assert reply.status_code == 200
+        for chunk in reply.iter_text():
+            text += chunk
+    for block in text.split("\n\n")[:-1]:  # the last may be cut off
+        if "event: seat" in block:
+            found.append(json.loads(block.split("data: ", 1)[1]))
+    return found
+
+
+def test_R7_2_no_reply_or_stream_of_any_process_tells_another_seat_s_secrets(
+    servers: Servers,
+) -> None:
+    """Every poll, public view and some streams of a whole game, each seat on its own process,
+    checked against the game's state at the step each document shows (from the record)."""
+    from tests.web.test_web_hidden import check
+
+    table, tokens, codes = _open(servers.base(0), players=4, humans=[0, 1, 2])
+    for seat, code in zip((1, 2), codes, strict=True):
+        claimed = HTTP.post(
+            f"{servers.base(seat)}/api/tables/{table}/claim", json={"invite": code}
+        )
+        assert claimed.status_code == 201, claimed.text
+        tokens[seat] = claimed.json()["token"]
+    rng = random.Random(5)
+    seen: list[tuple[int | None, dict[str, Any]]] = []
+    for _ in range(4000):
+        public = HTTP.get(f"{servers.base(rng.randrange(3))}/api/tables/{table}").json()
+        seen.append((None, public))
+        if public["view"]["phase"]["type"] == "GameOver":
+            break
+        for seat, token in tokens.items():
+            reply = HTTP.get(f"{servers.base(seat)}/api/tables/{table}/seat", headers=_auth(token))
+            assert reply.status_code == 200, reply.text
+            document = reply.json()
+            seen.append((seat, document))
+            if rng.random() < 0.02:
+                since = rng.randrange(document["next"] + 1)
+                streamed = _streamed(servers.base(seat), table, token, since)
+                seen += [(seat, pushed) for pushed in streamed]
+            if document["view"]["legal_actions"]:
+                answer = _act(servers.base(seat), table, token, document["view"])
+                assert answer.status_code in (200, 409), answer.text
+    else:
+        raise AssertionError("the game did not end")
+    states = _states(_record(servers.base(0), table, tokens[0]))
+    for seat, document in seen:
+        state = states[document["view"]["step"]]
+        check(document, state, seat)
+        if seat is not None:  # the document is of that step: its hand is the seat's there
+            hand = sorted(card["id"] for card in document["view"]["hand"])
+            assert hand == sorted(card.id for card in state.players[seat].hand)
+    assert len(seen) > 200 and any(seat is not None and "log" in d for seat, d in seen)
