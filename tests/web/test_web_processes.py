@@ -424,10 +424,10 @@ def test_R7_2_no_reply_or_stream_of_any_process_tells_another_seat_s_secrets(
     else:
         raise AssertionError("the game did not end")
     states = _states(_record(servers.base(0), table, tokens[0]))
-    for seat, document in seen:
+    for sitting, document in seen:
         state = states[document["view"]["step"]]
-        check(document, state, seat)
-        if seat is not None:  # the document is of that step: its hand is the seat's there
+        check(document, state, sitting)
+        if sitting is not None:  # the document is of that step: its hand is the seat's there
             hand = sorted(card["id"] for card in document["view"]["hand"])
-            assert hand == sorted(card.id for card in state.players[seat].hand)
-    assert len(seen) > 200 and any(seat is not None and "log" in d for seat, d in seen)
+            assert hand == sorted(card.id for card in state.players[sitting].hand)
+    assert len(seen) > 200 and any(who is not None and "log" in d for who, d in seen)
