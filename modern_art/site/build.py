@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib.resources
 import json
 import os
-import re
 import shutil
 import subprocess
 import tarfile
@@ -29,6 +28,7 @@ import modern_art as ma
 from modern_art.data.errors import SiteError
 from modern_art.site.wheels import default_cache, dependency_wheels, write_own_wheel
 from modern_art.svg import palette_css
+from modern_art.svg.page_parts import fill_parts, page_parts
 
 __all__ = [
     "PYODIDE_FILES",
@@ -63,11 +63,6 @@ SHARED_FILES = ("style.css", "render.js")
 
 PALETTE = "palette.css"
 """The artists' colours, written by :func:`modern_art.svg.palette_css` (the service's too)."""
-
-_PART = re.compile(
-    r"^[ \t]*<!-- part ([a-z ]+) -->\n(.*?)^[ \t]*<!-- end of part -->\n", re.M | re.S
-)
-_SLOT = re.compile(r"^[ \t]*<!-- part ([a-z ]+) -->\n", re.MULTILINE)
 
 
 @attrs.frozen
@@ -163,15 +158,10 @@ def site_page(template: str, service_page: str) -> str:
     Raises:
         SiteError: the template asks for a part the service's page lacks.
     """
-    parts = {m[1]: m[2] for m in _PART.finditer(service_page)}
-
-    def part(slot: re.Match[str]) -> str:
-        try:
-            return parts[slot[1]]
-        except KeyError:
-            raise SiteError(f"the service's page has no part {slot[1]!r}") from None
-
-    return _SLOT.sub(part, template)
+    try:
+        return fill_parts(template, page_parts(service_page))
+    except KeyError as missing:
+        raise SiteError(f"the service's page has no part {missing.args[0]!r}") from None
 
 
 def write_site(

@@ -56,6 +56,7 @@ import modern_art as ma
 from modern_art.agents.registry import BOTS as LIBRARY_BOTS
 from modern_art.data.errors import TableError
 from modern_art.svg import palette_css
+from modern_art.svg.page_parts import fill_parts, page_parts
 from modern_art.web.addresses import Proxies
 from modern_art.web.aids import aid_routes
 from modern_art.web.documents import seat_document_text, view_document
@@ -91,6 +92,12 @@ STATIC = Path(__file__).parent / "static"
 
 PALETTE_CSS = palette_css()
 """``/static/palette.css``: one artist palette for the page and :mod:`modern_art.svg`."""
+
+HELP_PAGE = fill_parts(
+    (STATIC / "help.html").read_text(encoding="utf-8"),
+    page_parts((STATIC / "index.html").read_text(encoding="utf-8")),
+)
+"""``/help``: the template ``help.html`` with the head of the page's own ``index.html``."""
 
 
 def create_app(
@@ -133,7 +140,7 @@ def create_app(
         return FileResponse(STATIC / "index.html", headers=_NO_STORE)
 
     async def help_page(request: Request) -> Response:
-        return FileResponse(STATIC / "help.html")
+        return Response(HELP_PAGE, media_type="text/html")
 
     async def palette(request: Request) -> Response:
         return Response(PALETTE_CSS, media_type="text/css")

@@ -25,7 +25,8 @@ def _client() -> TestClient:
 
 def test_the_page_and_the_pictures_share_one_artist_palette() -> None:
     """/static/palette.css gives each board position modern_art.svg's colour (Thaler too)."""
-    reply = _client().get("/static/palette.css")
+    client = _client()
+    reply = client.get("/static/palette.css")
     assert reply.status_code == 200 and reply.headers["content-type"].startswith("text/css")
     colours = dict(re.findall(r"--artist-(\d): (#[0-9a-f]{6});", reply.text))
     artists = ma.preset("cmon").edition.artists
@@ -33,8 +34,8 @@ def test_the_page_and_the_pictures_share_one_artist_palette() -> None:
         assert colours[str(index)] == svg.artist_color(artist, artists), artist
     style = (STATIC / "style.css").read_text(encoding="utf-8")
     assert not re.search(r"--artist-\d\s*:", style)  # no second palette
-    for page in ("index.html", "help.html"):
-        assert "/static/palette.css" in (STATIC / page).read_text(encoding="utf-8")
+    for page in ("/", "/help"):
+        assert "/static/palette.css" in client.get(page).text
 
 
 def test_the_lobby_offers_every_bot_of_the_library_the_presets_and_the_clock() -> None:
@@ -67,6 +68,18 @@ def test_the_help_page_is_served() -> None:
     reply = _client().get("/help")
     assert reply.status_code == 200 and "The five auctions" in reply.text
     assert "What a painting pays" in reply.text
+
+
+def test_the_help_page_takes_its_head_from_the_table_page() -> None:
+    """help.html asks for the table page's parts head and links; /help has none left."""
+    table = (STATIC / "index.html").read_text(encoding="utf-8")
+    template = (STATIC / "help.html").read_text(encoding="utf-8")
+    page = _client().get("/help").text
+    shared = ('<meta name="referrer" content="no-referrer">', '<link rel="icon" href="data:,">')
+    for line in shared:
+        assert line in table and line in page and line not in template
+    assert "<!-- part" in template and "<!--" not in page
+    assert page.startswith('<!doctype html>\n<html lang="en">\n<head>\n')
 
 
 def test_a_table_s_spectator_policy_decides_what_a_spectator_sees() -> None:
