@@ -107,8 +107,7 @@ class _Open:
 
     def idle_of_heaviest(self, newcomer: str) -> Any:
         """An idle connection of the network holding the most, and more than ``newcomer``."""
-        counts = {key: len(held) for key, held in self.by_network.items()}
-        for network in heaviest(counts, above=self.held(newcomer) + 1):
+        for network in heaviest(self.counts(), above=self.held(newcomer) + 1):
             for connection in self.by_network[network]:
                 if connection.idle():
                     return connection
