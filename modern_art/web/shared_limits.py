@@ -10,8 +10,9 @@ network has used, so that three processes allow no more than one:
 - **rates** (``--rate``, ``--tables-per-minute``): each network's token
   bucket is a row (``network_buckets``). A process decides each request on
   its own copy of the bucket at once, with no wait on the database, and
-  every :data:`SYNC_EVERY` seconds hands the tokens it took to the row (one
-  ``UPDATE`` in a transaction) and takes the row's tokens back as its copy.
+  every :data:`SYNC_EVERY` seconds hands the tokens it took to the row (an
+  upsert a network, all in one transaction) and takes the row's tokens back
+  as its copy.
   The row may go below zero: what several processes let through between two
   syncs is owed, and the network waits until it is paid. So over any while,
   the network gets the rate once, **(decision)** with one exception: a
