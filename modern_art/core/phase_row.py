@@ -37,7 +37,8 @@ class PhaseRow(NamedTuple):
     phase: type
     """The phase's class."""
     rule: str
-    """The rule a refusal cites when the action is not one at all."""
+    """The rule a refusal cites for an action of the wrong kind, out of turn or not one at
+    all (the room's ``RULE``)."""
     play: Handler | None
     """How ``apply`` plays a checked action; ``None`` once the game is over (``apply``
     refuses every action then, before it reads one: R8.1)."""

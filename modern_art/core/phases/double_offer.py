@@ -49,7 +49,6 @@ from modern_art.data.state import GameState
 __all__ = ["ROW", "RULE", "actions", "draw", "play", "to_act"]
 
 RULE: Final = "R5.2"
-"""The rule a refusal cites for an action of the wrong kind or out of turn."""
 
 _DOUBLE: Final = Auction.DOUBLE  # a C static in the compiled build (see core/phases/offering)
 

@@ -31,7 +31,6 @@ from modern_art.data.state import GameState
 __all__ = ["ROW", "RULE", "actions", "draw", "play", "to_act"]
 
 RULE: Final = "R2.1"
-"""The rule a refusal cites for an action of the wrong kind or out of turn."""
 
 # Enum members as module constants: the compiled build reads a Final from a C static,
 # an enum member from its class (an attribute lookup each time).

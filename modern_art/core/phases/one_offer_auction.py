@@ -34,7 +34,6 @@ from modern_art.data.state import GameState
 __all__ = ["ROW", "RULE", "actions", "draw", "play", "to_act"]
 
 RULE: Final = "R4.2"
-"""The rule a refusal cites for an action of the wrong kind or out of turn."""
 
 
 def to_act(state: GameState, phase: OneOfferAuction) -> frozenset[int]:
