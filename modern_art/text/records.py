@@ -1,18 +1,8 @@
 """Game records as text, like chess's PGN: :func:`write_records` and :func:`read_records`.
 
-One game is a few tag lines, then its actions in the action notation,
-numbered by step::
-
-    [Rules "cmon"]
-    [Seat0 "Ann"]
-    [Seat1 "Bo"]
-    [Seat2 "Cy"]
-    [Seed "7"]
-    [FirstAuctioneer "0"]
-    [Money "120 95 80"]
-    [Winners "0"]
-
-    1. 0 play Melim/O#25 2. 1 bid 5 3. 2 pass 4. 0 pass ...
+One game is a few tag lines (:func:`write_records`'s example shows them),
+then its actions in the action notation, numbered by step:
+``1. 0 play Melim/O#25 2. 1 bid 5 3. 2 pass 4. 0 pass ...``.
 
 Tags: ``Rules`` (the edition and the fields that differ from it),
 ``Seat0``, ``Seat1``, ... (the names), ``Seed`` or ``Deck`` (the stacked

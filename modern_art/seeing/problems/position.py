@@ -15,8 +15,9 @@ fail on it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Final, TypeGuard
+
+from attrs import frozen
 
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.cards import Auction, Card
@@ -44,6 +45,25 @@ from modern_art.seeing.views import HiddenAuctionView, PlayerView, PublicPhase
 __all__ = ["position_problems"]
 
 _SEAT_FIELDS = ("auctioneer", "double_player", "asking", "high_bidder", "turn")
+
+
+@frozen
+class _BySeat:
+    """What the progress and history checks read of every seat, alike for a state and a view."""
+
+    hand_sizes: tuple[int, ...]
+    museums: tuple[tuple[Card, ...], ...]
+    money: tuple[int | None, ...]
+    """``None`` where a view screens it."""
+
+
+def _by_seat(game: GameState | PlayerView) -> _BySeat:
+    if isinstance(game, GameState):
+        hand_sizes = tuple(len(p.hand) for p in game.players)
+    else:  # a view knows only how many cards each seat holds
+        hand_sizes = tuple(p.hand_size for p in game.players)
+    players = game.players
+    return _BySeat(hand_sizes, tuple(p.museum for p in players), tuple(p.money for p in players))
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -150,10 +170,9 @@ def _state_problems(state: GameState) -> list[str]:
         if p.money < 0
     ]
     out += _card_problems(state)
-    hand_sizes = [len(p.hand) for p in state.players]
-    money: list[int | None] = [p.money for p in state.players]
-    out += _progress_problems(state, hand_sizes, [p.museum for p in state.players], money)
-    out += phase_problems(state, state.phase, money, hand_sizes)
+    by_seat = _by_seat(state)
+    out += _progress_problems(state, by_seat)
+    out += phase_problems(state, state.phase, by_seat.money, by_seat.hand_sizes)
     if not out and not state.is_over and not state.to_act:
         out.append("the game is not over, yet no seat may act (R8.1)")
     return out
@@ -263,14 +282,10 @@ def _cards_known_and_once(rules: Rules, places: list[tuple[str, tuple[Card, ...]
     return out
 
 
-def _progress_problems(
-    game: GameState | PlayerView,
-    hand_sizes: Sequence[int],
-    museums: Sequence[tuple[Card, ...]],
-    money: Sequence[int | None],
-) -> list[str]:
+def _progress_problems(game: GameState | PlayerView, by_seat: _BySeat) -> list[str]:
     """Counts, tiles, the discard, money and the step against the cards offered so far."""
     rules, out = game.rules, []
+    hand_sizes, museums = by_seat.hand_sizes, by_seat.museums
     artists = rules.artists
     offered = Counter(card.artist for museum in museums for card in museum)
     offered.update(card.artist for card in _in_play(game.phase))
@@ -315,19 +330,14 @@ def _progress_problems(
         out.append(f"step {game.step} is below the {offers} cards offered so far (R2.1)")
     if problem or out:  # the tiles or the counts are off: the history checks would repeat it
         return out
-    out += _history_problems(game, hand_sizes, museums, money, offers)
+    out += _history_problems(game, by_seat, offers)
     return out
 
 
-def _history_problems(
-    game: GameState | PlayerView,
-    hand_sizes: Sequence[int],
-    museums: Sequence[tuple[Card, ...]],
-    money: Sequence[int | None],
-    offers: int,
-) -> list[str]:
+def _history_problems(game: GameState | PlayerView, by_seat: _BySeat, offers: int) -> list[str]:
     """The past rounds, the money and the turn against the deal and the discard (R1, R2, R6)."""
     rules, n, over = game.rules, len(game.players), isinstance(game.phase, GameOver)
+    hand_sizes, museums = by_seat.hand_sizes, by_seat.museums
     ranked = _rankings_so_far(game)
     out = discard_problems(rules, game.discard, game.tiles, ranked, over)
     now = (*(card for museum in museums for card in museum), *_in_play(game.phase))
@@ -335,7 +345,7 @@ def _history_problems(
     bound = money_bound(rules, n, game.discard, game.tiles)
     untouched = game.round == 1 and not over and not any(museums)
     bought = [bool(museum) for museum in museums] if game.round == 1 and not over else None
-    out += money_problems(rules, money, bound, untouched, bought)
+    out += money_problems(rules, by_seat.money, bound, untouched, bought)
     fewest = fewest_actions(n, game.discard, ranked, museums, game.phase, hand_sizes, offers)
     out += step_problems(game.step, offers, n, bound, fewest)
     dealt = sum(rules.deals(n)[: game.round])
@@ -429,10 +439,10 @@ def _view_problems(view: PlayerView) -> list[str]:
     if any(getattr(action, "seat", own) != own for action in view.legal_actions):
         out.append("the view lists legal actions of another seat (R7.2)")
     out += _claim_problems(view)
-    museums = [p.museum for p in view.players]
+    by_seat = _by_seat(view)
     places = [("the view's hand", view.hand), ("the discard", view.discard)]
     places += [("the lot", _in_play(view.phase))]
-    places += [(f"seat {s}'s museum", m) for s, m in enumerate(museums)]
+    places += [(f"seat {s}'s museum", m) for s, m in enumerate(by_seat.museums)]
     out += _cards_known_and_once(rules, places)
     unseen = sum(p.hand_size for s, p in enumerate(view.players) if s != own) + view.deck_size
     seen = sum(len(cards) for _, cards in places)
@@ -442,7 +452,6 @@ def _view_problems(view: PlayerView) -> list[str]:
             f" {len(rules.deck)} cards (R1.3)"
         )
     out += view_secret_problems(view)
-    hand_sizes = [p.hand_size for p in view.players]
-    out += _progress_problems(view, hand_sizes, museums, [p.money for p in view.players])
-    out += phase_problems(view, view.phase, [p.money for p in view.players], hand_sizes)
+    out += _progress_problems(view, by_seat)
+    out += phase_problems(view, view.phase, by_seat.money, by_seat.hand_sizes)
     return out
