@@ -65,3 +65,14 @@ def agent_name(agent: object) -> str:
     """
     name = getattr(agent, "name", None)
     return name if isinstance(name, str) else type(agent).__name__
+
+
+def agent_repr(agent: object, *arguments: str) -> str:
+    """``agent``'s repr: its class called with the constructor ``arguments`` it keeps.
+
+    >>> import modern_art as ma
+    >>> agent_repr(ma.MonteCarloAgent(seed=1, playouts=8), "seed", "playouts")
+    'MonteCarloAgent(seed=1, playouts=8)'
+    """
+    shown = ", ".join(f"{name}={getattr(agent, name)!r}" for name in arguments)
+    return f"{type(agent).__name__}({shown})"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from modern_art.agents.base import agent_repr
 from modern_art.agents.knowledge import (
     SeatKnowledge,
     estimates,
@@ -83,7 +84,7 @@ class HeuristicAgent:
         return heuristic_action(SeatKnowledge.from_view(view, moneys))
 
     def __repr__(self) -> str:
-        return f"HeuristicAgent(seed={self.seed!r})"
+        return agent_repr(self, "seed")
 
 
 def heuristic_action(table: SeatKnowledge, memo: dict[object, float] | None = None) -> Action:

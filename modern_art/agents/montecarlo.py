@@ -33,6 +33,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
+from modern_art.agents.base import agent_repr
 from modern_art.agents.budgets import check_count, check_seat_to_act, check_seed
 from modern_art.agents.heuristic import heuristic_action, raise_to, ranked_offers
 from modern_art.agents.kept_limit import KeptLimit
@@ -125,10 +126,7 @@ class MonteCarloAgent:
         self._kept = KeptLimit()
 
     def __repr__(self) -> str:
-        return (
-            f"MonteCarloAgent(seed={self.seed!r}, playouts={self.playouts!r},"
-            f" rollout={self.rollout!r})"
-        )
+        return agent_repr(self, "seed", "playouts", "rollout")
 
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """Search the candidate actions and return the best (see the module's docstring).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from modern_art.agents.base import agent_repr
 from modern_art.data.actions import Action
 from modern_art.data.events import Event
 from modern_art.seeing.views import OwnView
@@ -38,4 +39,4 @@ class RandomAgent:
         return legal[self._rng.randrange(len(legal))]
 
     def __repr__(self) -> str:
-        return f"RandomAgent(seed={self.seed!r})"
+        return agent_repr(self, "seed")

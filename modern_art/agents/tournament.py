@@ -234,5 +234,4 @@ class _ResumeCheck:
                 f"{self.path} holds games of another tournament: game {game} (line"
                 f" {game + 1}) {why}; use another records file"
             )
-        assert record.money is not None and record.winners is not None
-        return _Played(Outcome(game, record.players, record.money, record.winners), None)
+        return _Played(Outcome.of(game, record), None)

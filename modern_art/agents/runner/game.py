@@ -70,6 +70,12 @@ class Outcome:
     winners: tuple[int, ...]
     """The winning seats."""
 
+    @classmethod
+    def of(cls, game: int, record: GameRecord) -> Outcome:
+        """Game ``game``'s outcome from its finished ``record``, by the record's names."""
+        assert record.money is not None and record.winners is not None
+        return cls(game, record.players, record.money, record.winners)
+
 
 @frozen
 class SeatError:
@@ -103,9 +109,7 @@ class GameResult:
     @property
     def outcome(self) -> Outcome:
         """Who sat where (by the record's names), the final money and the winners."""
-        record = self.record
-        assert record.money is not None and record.winners is not None
-        return Outcome(self.game, record.players, record.money, record.winners)
+        return Outcome.of(self.game, self.record)
 
 
 def play_seated(lineup: Lineup, game: int, pool: EnginePool | None = None) -> GameResult:

@@ -53,6 +53,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from modern_art.agents.base import agent_repr
 from modern_art.agents.budgets import check_count, check_seat_to_act, check_seconds, check_seed
 from modern_art.agents.kept_limit import KeptLimit
 from modern_art.agents.knowledge import SeatKnowledge
@@ -213,10 +214,7 @@ class SearchAgent:
         self._kept = KeptLimit()
 
     def __repr__(self) -> str:
-        return (
-            f"SearchAgent(seed={self.seed!r}, iterations={self.iterations!r},"
-            f" move_time={self.move_time!r})"
-        )
+        return agent_repr(self, "seed", "iterations", "move_time")
 
     def act(self, view: OwnView, events: Sequence[Event]) -> Action:
         """Search from ``view`` (and the seat's visible ``events``) and return the move.
