@@ -19,7 +19,16 @@ from modern_art import COMPILED, __version__
 from modern_art.agents.registry import BOT_NAMES
 from modern_art.cli.engine import add_engine_parser
 from modern_art.cli.match_args import add_match_parser
-from modern_art.cli.options import bot_name, positive, seconds
+from modern_art.cli.options import (
+    add_games,
+    add_json,
+    add_playouts,
+    add_seed,
+    add_workers,
+    bot_name,
+    positive,
+    seconds,
+)
 from modern_art.cli.position import add_parsers as add_position_parsers
 from modern_art.cli.records import add_records_parser
 from modern_art.data.errors import CommandError
@@ -37,15 +46,6 @@ def _bot_list(text: str) -> list[str]:
     if not names:
         raise argparse.ArgumentTypeError("give at least one bot")
     return names
-
-
-def _add_playouts_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--playouts",
-        type=positive,
-        default=16,
-        help="Monte Carlo playouts per decision (default 16)",
-    )
 
 
 def _add_search_options(parser: argparse.ArgumentParser) -> None:
@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
         " each auction, the ranking, tiles and payouts after each round, and the"
         " final money.",
     )
-    demo.add_argument("--seed", type=int, default=7, help="the deal's seed (default 7)")
+    add_seed(demo, "deal", default=7)
     demo.add_argument(
         "--save",
         metavar="FILE",
@@ -132,8 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="seat an engine in any language too (the engine protocol), after the bots;"
         " repeatable",
     )
-    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
-    _add_playouts_option(play)
+    add_seed(play, "deal", default=None)
+    add_playouts(play, default=16)
     _add_search_options(play)
     play.add_argument(
         "--hint",
@@ -177,14 +177,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the lineup, one bot per seat, comma-separated (3 to 5; default"
         " heuristic,random,heuristic,random); seats are rotated from game to game",
     )
-    sim.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
-    sim.add_argument(
-        "--workers",
-        type=positive,
-        default=1,
-        help="worker processes (default 1); more than 1 means --backend processes",
-    )
+    add_games(sim, default=100)
+    add_seed(sim, "tournament")
+    add_workers(sim, note="; more than 1 means --backend processes")
     sim.add_argument(
         "--backend",
         choices=("local", "processes", "ray"),
@@ -207,9 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="finish a run stopped midway: keep the games already in --records FILE",
     )
-    _add_playouts_option(sim)
+    add_playouts(sim, default=16)
     _add_search_options(sim)
-    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_json(sim, "result")
     sim.add_argument(
         "--report",
         metavar="FILE",
@@ -263,8 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     weigh.add_argument(
         "--samples", type=positive, default=1000, help="sampled deals (default 1000)"
     )
-    weigh.add_argument("--seed", type=int, default=0, help="the sampling's seed (default 0)")
-    weigh.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_seed(weigh, "sampling")
+    add_json(weigh, "analysis")
     weigh.set_defaults(run="analyse")
 
     rules = commands.add_parser(
