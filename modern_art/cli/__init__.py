@@ -23,11 +23,12 @@ from modern_art.cli.options import (
     add_games,
     add_json,
     add_playouts,
+    add_rules_options,
+    add_search_options,
     add_seed,
     add_workers,
     bot_name,
     positive,
-    seconds,
 )
 from modern_art.cli.position import add_parsers as add_position_parsers
 from modern_art.cli.records import add_records_parser
@@ -46,35 +47,6 @@ def _bot_list(text: str) -> list[str]:
     if not names:
         raise argparse.ArgumentTypeError("give at least one bot")
     return names
-
-
-def _add_search_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--iterations",
-        type=positive,
-        default=None,
-        help="search bot: play-outs per decision (default 200 unless --move-time is given)",
-    )
-    parser.add_argument(
-        "--move-time",
-        type=seconds,
-        default=None,
-        metavar="SECONDS",
-        help="search bot: seconds of search per decision (not reproducible)",
-    )
-
-
-def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--preset",
-        default="cmon",
-        help="the rules preset: cmon (default) or original",
-    )
-    parser.add_argument(
-        "--open-money",
-        action="store_true",
-        help="play with screens down: everyone's money is public",
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -134,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_seed(play, "deal", default=None)
     add_playouts(play, default=16)
-    _add_search_options(play)
+    add_search_options(play)
     play.add_argument(
         "--hint",
         action="store_true",
@@ -160,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="go on with a game saved unfinished (by --save, or on leaving with q or Ctrl-C):"
         " its players, bots, seed and rules",
     )
-    _add_rules_options(play)
+    add_rules_options(play)
     play.set_defaults(run="play")
 
     sim = commands.add_parser(
@@ -203,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="finish a run stopped midway: keep the games already in --records FILE",
     )
     add_playouts(sim, default=16)
-    _add_search_options(sim)
+    add_search_options(sim)
     add_json(sim, "result")
     sim.add_argument(
         "--report",
@@ -211,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="also write an HTML report: standings with confidence intervals as a bar"
         " chart and each bot's final money (inline SVG, no script)",
     )
-    _add_rules_options(sim)
+    add_rules_options(sim)
     sim.set_defaults(run="simulate")
 
     replay = commands.add_parser(
@@ -269,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
         " cards, money, tiles, rounds, deals and the variant rules; with --summary,"
         " how to play the game, on one screen.",
     )
-    _add_rules_options(rules)
+    add_rules_options(rules)
     rules.add_argument("--list", action="store_true", help="list the presets' names")
     rules.add_argument(
         "--summary",

@@ -4,8 +4,8 @@ Each type turns a word of the command line into a value. A word that does
 not fit is refused with an :class:`argparse.ArgumentTypeError` that says
 what was expected and what arrived, so ``argparse`` prints it as a usage
 error (exit code 2). An option that means the same in several
-subcommands (``--games``, ``--seed``, ``--workers``, ``--playouts``,
-``--json``) is declared once here, with only what differs as a parameter:
+subcommands (``--games``, ``--seed``, ``--workers``, the bots' budgets,
+the rules, ``--json``) is declared once here, with only what differs as a parameter:
 the default, or whose seed it is. The parsers load no bot beyond the
 registry and no ``rich``.
 
@@ -32,6 +32,8 @@ __all__ = [
     "add_games",
     "add_json",
     "add_playouts",
+    "add_rules_options",
+    "add_search_options",
     "add_seed",
     "add_workers",
     "bot_name",
@@ -106,6 +108,37 @@ def add_playouts(parser: argparse.ArgumentParser, default: int | None) -> None:
         type=positive,
         default=default,
         help=f"Monte Carlo playouts per decision{shown}",
+    )
+
+
+def add_search_options(parser: argparse.ArgumentParser) -> None:
+    """Add the search bot's budget: ``--iterations`` or ``--move-time``."""
+    parser.add_argument(
+        "--iterations",
+        type=positive,
+        default=None,
+        help="search bot: play-outs per decision (default 200 unless --move-time is given)",
+    )
+    parser.add_argument(
+        "--move-time",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help="search bot: seconds of search per decision (not reproducible)",
+    )
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """Add the rules to play by: ``--preset`` and ``--open-money``."""
+    parser.add_argument(
+        "--preset",
+        default="cmon",
+        help="the rules preset: cmon (default) or original",
+    )
+    parser.add_argument(
+        "--open-money",
+        action="store_true",
+        help="play with screens down: everyone's money is public",
     )
 
 
