@@ -19,7 +19,17 @@ from modern_art import COMPILED, __version__
 from modern_art.agents.registry import BOT_NAMES
 from modern_art.cli.engine import add_engine_parser
 from modern_art.cli.match_args import add_match_parser
-from modern_art.cli.options import bot_name, positive, seconds
+from modern_art.cli.options import (
+    add_games,
+    add_json,
+    add_playouts,
+    add_rules_options,
+    add_search_options,
+    add_seed,
+    add_workers,
+    bot_name,
+    positive,
+)
 from modern_art.cli.position import add_parsers as add_position_parsers
 from modern_art.cli.records import add_records_parser
 from modern_art.data.errors import CommandError
@@ -39,44 +49,6 @@ def _bot_list(text: str) -> list[str]:
     return names
 
 
-def _add_playouts_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--playouts",
-        type=positive,
-        default=16,
-        help="Monte Carlo playouts per decision (default 16)",
-    )
-
-
-def _add_search_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--iterations",
-        type=positive,
-        default=None,
-        help="search bot: play-outs per decision (default 200 unless --move-time is given)",
-    )
-    parser.add_argument(
-        "--move-time",
-        type=seconds,
-        default=None,
-        metavar="SECONDS",
-        help="search bot: seconds of search per decision (not reproducible)",
-    )
-
-
-def _add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--preset",
-        default="cmon",
-        help="the rules preset: cmon (default) or original",
-    )
-    parser.add_argument(
-        "--open-money",
-        action="store_true",
-        help="play with screens down: everyone's money is public",
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser, with one subparser per subcommand."""
     parser = argparse.ArgumentParser(
@@ -94,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
         " each auction, the ranking, tiles and payouts after each round, and the"
         " final money.",
     )
-    demo.add_argument("--seed", type=int, default=7, help="the deal's seed (default 7)")
+    add_seed(demo, "deal", default=7)
     demo.add_argument(
         "--save",
         metavar="FILE",
@@ -132,9 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="seat an engine in any language too (the engine protocol), after the bots;"
         " repeatable",
     )
-    play.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
-    _add_playouts_option(play)
-    _add_search_options(play)
+    add_seed(play, "deal", default=None)
+    add_playouts(play, default=16)
+    add_search_options(play)
     play.add_argument(
         "--hint",
         action="store_true",
@@ -160,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="go on with a game saved unfinished (by --save, or on leaving with q or Ctrl-C):"
         " its players, bots, seed and rules",
     )
-    _add_rules_options(play)
+    add_rules_options(play)
     play.set_defaults(run="play")
 
     sim = commands.add_parser(
@@ -177,14 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the lineup, one bot per seat, comma-separated (3 to 5; default"
         " heuristic,random,heuristic,random); seats are rotated from game to game",
     )
-    sim.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
-    sim.add_argument(
-        "--workers",
-        type=positive,
-        default=1,
-        help="worker processes (default 1); more than 1 means --backend processes",
-    )
+    add_games(sim, default=100)
+    add_seed(sim, "tournament")
+    add_workers(sim, note="; more than 1 means --backend processes")
     sim.add_argument(
         "--backend",
         choices=("local", "processes", "ray"),
@@ -207,16 +174,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="finish a run stopped midway: keep the games already in --records FILE",
     )
-    _add_playouts_option(sim)
-    _add_search_options(sim)
-    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_playouts(sim, default=16)
+    add_search_options(sim)
+    add_json(sim, "result")
     sim.add_argument(
         "--report",
         metavar="FILE",
         help="also write an HTML report: standings with confidence intervals as a bar"
         " chart and each bot's final money (inline SVG, no script)",
     )
-    _add_rules_options(sim)
+    add_rules_options(sim)
     sim.set_defaults(run="simulate")
 
     replay = commands.add_parser(
@@ -263,8 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     weigh.add_argument(
         "--samples", type=positive, default=1000, help="sampled deals (default 1000)"
     )
-    weigh.add_argument("--seed", type=int, default=0, help="the sampling's seed (default 0)")
-    weigh.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_seed(weigh, "sampling")
+    add_json(weigh, "analysis")
     weigh.set_defaults(run="analyse")
 
     rules = commands.add_parser(
@@ -274,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
         " cards, money, tiles, rounds, deals and the variant rules; with --summary,"
         " how to play the game, on one screen.",
     )
-    _add_rules_options(rules)
+    add_rules_options(rules)
     rules.add_argument("--list", action="store_true", help="list the presets' names")
     rules.add_argument(
         "--summary",

@@ -6,7 +6,14 @@ import argparse
 
 from modern_art.agents.engine.protocol import HELLO_SECONDS, MOVE_SECONDS
 from modern_art.agents.registry import BOTS, FALLBACK_BOT
-from modern_art.cli.options import number, positive
+from modern_art.cli.options import (
+    add_games,
+    add_json,
+    add_playouts,
+    add_seed,
+    add_workers,
+    number,
+)
 
 __all__ = ["add_match_parser"]
 
@@ -38,8 +45,8 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         help="3 to 5 players: a bot's name, learned:PATH or engine:COMMAND (split as a"
         " shell would)",
     )
-    parser.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
+    add_games(parser, default=100)
+    add_seed(parser, "match")
     parser.add_argument(
         "--move-time",
         type=_seconds,
@@ -59,7 +66,7 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         metavar="FILE",
         help="stream every game to FILE (JSON Lines); a stopped match resumes from it",
     )
-    parser.add_argument("--workers", type=positive, default=1, help="worker processes (default 1)")
+    add_workers(parser)
     parser.add_argument(
         "--sprt",
         nargs=2,
@@ -81,10 +88,8 @@ def add_match_parser(commands: argparse._SubParsersAction[argparse.ArgumentParse
         help="the bot that takes the seat of an engine that breaks the protocol"
         f" (default {FALLBACK_BOT})",
     )
-    parser.add_argument(
-        "--playouts", type=positive, default=None, help="Monte Carlo playouts per decision"
-    )
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_playouts(parser, default=None)
+    add_json(parser, "summary")
     parser.add_argument(
         "--markdown",
         action="store_true",
