@@ -58,11 +58,11 @@ class _BySeat:
 
 
 def _by_seat(game: GameState | PlayerView) -> _BySeat:
+    players = game.players
     if isinstance(game, GameState):
         hand_sizes = tuple(len(p.hand) for p in game.players)
     else:  # a view knows only how many cards each seat holds
         hand_sizes = tuple(p.hand_size for p in game.players)
-    players = game.players
     return _BySeat(hand_sizes, tuple(p.museum for p in players), tuple(p.money for p in players))
 
 
