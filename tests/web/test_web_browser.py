@@ -15,7 +15,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +50,14 @@ TIMINGS = Timings(bot_delay=0.0, open_idle=2.0, going=0.75, ttl=600.0, poll=0.1,
 WAIT_MS = 10_000
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, Registry]]:
-    """The app under uvicorn on a free loopback port, in a thread; its base URL and registry."""
+@pytest.fixture
+def server(web_store: str) -> Iterator[tuple[str, Registry]]:
+    """The app under uvicorn on a free loopback port, in a thread; its base URL and registry.
+
+    One for each test, made after ``web_store`` so that its registry keeps the
+    test's store, and with its own per-network limits: every person of every
+    test comes from 127.0.0.1, and one test's clicks must not use up another's.
+    """
     registry = Registry(TIMINGS)
     config = uvicorn.Config(
         create_app(registry), host="127.0.0.1", port=0, log_level="warning", lifespan="on"
@@ -78,14 +83,27 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-def new_page(browser: Any) -> Any:
-    """A page in a fresh context (its own storage), failing the test on any script error."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors
-    return page
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Callable[[], Any]]:
+    """Makes pages, each in a fresh context (its own storage), failing the test on a script error.
+
+    Their contexts close when the test ends: a page left open would go on
+    polling and holding a stream while later tests run.
+    """
+    contexts: list[Any] = []
+
+    def make() -> Any:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.errors = errors
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
 
 
 def stacked_deck(rules: ma.Rules, seed: int) -> tuple[ma.Card, ...]:
@@ -230,7 +248,7 @@ def kinds_run_by(registry: Registry, table_id: str, seat: int) -> set[str]:
 
 
 def test_a_person_plays_a_whole_game_by_clicking(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """A person clicks through a whole game against bots, runs every auction kind, sees the end."""
     base, registry = server
@@ -239,7 +257,7 @@ def test_a_person_plays_a_whole_game_by_clicking(
     table, tokens = registry.open_table(
         ["Ann", "Bea", "Cy"], humans=[0], seed=11, rules=rules, deck=stacked_deck(rules, 11)
     )
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     page.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
     clock_seen = False
@@ -302,7 +320,7 @@ def card_ids(document: Any) -> set[int]:
 
 
 def test_a_second_seat_sees_its_own_hand_and_never_the_first(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """Two people in two browser contexts each see their own hand, and updates arrive unasked."""
     base, registry = server
@@ -310,7 +328,7 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
         ["Ann", "Bo", "Cy"], humans=[0, 1], seed=5, invitations=False
     )
     hands = [{c.id for c in p.hand} for p in table.state.players]
-    first, second = new_page(browser), new_page(browser)
+    first, second = new_page(), new_page()
     replies: list[Any] = []
 
     def keep(response: Any) -> None:  # pushed documents are read off the page below
@@ -345,7 +363,7 @@ def test_a_second_seat_sees_its_own_hand_and_never_the_first(
     assert all(not card_ids(reply) & secret for reply in replies)
     second.screenshot(path=str(ARTIFACTS / "web-table-second-seat.png"), full_page=True)
     # A wrong token shows no seat at all.
-    stranger = new_page(browser)
+    stranger = new_page()
     stranger.goto(f"{base}/t/{table.id}#token=not-a-token")
     stranger.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
     assert "not valid" in (stranger.text_content("#banner") or "")
@@ -376,12 +394,12 @@ def three_people(registry: Registry, seed: int) -> tuple[Any, dict[int, str]]:
 
 
 def test_a_stale_click_is_refused_politely_and_the_page_refreshes(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """A bid below a raise the page missed gets 409, a polite banner, and the page catches up."""
     base, registry = server
     table, tokens = three_people(registry, seed=5)
-    ann, bo = new_page(browser), new_page(browser)
+    ann, bo = new_page(), new_page()
     ann.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     bo.goto(f"{base}/t/{table.id}#token={tokens[1]}")
     ann.click('#hand-cards button.playable[data-auction="open"] >> nth=0')
@@ -411,12 +429,12 @@ def test_a_stale_click_is_refused_politely_and_the_page_refreshes(
 
 
 def test_people_sealing_hidden_bids_at_once_are_not_refused(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """Another seat sealing keeps a half-typed hidden bid, and sealing after it is not stale."""
     base, registry = server
     table, tokens = three_people(registry, seed=5)
-    ann, bo = new_page(browser), new_page(browser)
+    ann, bo = new_page(), new_page()
     ann.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     bo.goto(f"{base}/t/{table.id}#token={tokens[1]}")
     ann.click('#hand-cards button.playable[data-auction="hidden"] >> nth=0')
@@ -441,10 +459,12 @@ def test_people_sealing_hidden_bids_at_once_are_not_refused(
     assert ann.errors == bo.errors == []
 
 
-def test_a_lone_person_sits_down_at_once(server: tuple[str, Registry], browser: Any) -> None:
+def test_a_lone_person_sits_down_at_once(
+    server: tuple[str, Registry], new_page: Callable[[], Any]
+) -> None:
     """The lobby opens a table for one person and bots, and takes them straight to their seat."""
     base, registry = server
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/")
     page.select_option("select[name=players]", "3")
     page.fill("input[name=seed]", "8")
@@ -459,10 +479,12 @@ def test_a_lone_person_sits_down_at_once(server: tuple[str, Registry], browser: 
     assert page.errors == []
 
 
-def test_the_lobby_gives_each_person_a_link(server: tuple[str, Registry], browser: Any) -> None:
+def test_the_lobby_gives_each_person_a_link(
+    server: tuple[str, Registry], new_page: Callable[[], Any]
+) -> None:
     """With other people at the table the lobby shows each seat's link; the first leads home."""
     base, registry = server
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/")
     page.select_option("select[name=players]", "3")
     page.select_option("select[name=people]", "1")
@@ -479,7 +501,7 @@ def test_the_lobby_gives_each_person_a_link(server: tuple[str, Registry], browse
 
 
 def test_the_page_reconnects_to_a_restarted_server_without_a_reload(
-    browser: Any, tmp_path: Path
+    new_page: Callable[[], Any], tmp_path: Path
 ) -> None:
     """The server process is killed mid-game and started again: the page carries on, unreloaded."""
     from tests.helpers.webclient import free_port, serve
@@ -489,7 +511,7 @@ def test_the_page_reconnects_to_a_restarted_server_without_a_reload(
     server = serve(db, port)
     try:
         opened = httpx.post(f"{base}/api/tables", json={"players": 3, "seed": 6}).json()
-        page = new_page(browser)
+        page = new_page()
         page.goto(f"{base}{opened['seats'][0]['link']}")
         page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
         page.evaluate("window.sameDocument = true")
@@ -520,12 +542,12 @@ def test_the_page_reconnects_to_a_restarted_server_without_a_reload(
 
 
 def test_without_streams_the_page_falls_back_to_polling(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """Where no stream gets through (a proxy, an old browser), the page polls and plays on."""
     base, registry = server
     table, tokens = registry.open_table(["Ann", "Bo", "Cy"], humans=[0], seed=5)
-    page = new_page(browser)
+    page = new_page()
     page.route("**/stream?*", lambda route: route.abort())
     page.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
@@ -536,7 +558,7 @@ def test_without_streams_the_page_falls_back_to_polling(
 
 
 def test_a_person_back_from_away_takes_the_seat_back_with_a_click(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """When a bot took the seat over, the page says so in the log and the button gives it back."""
     base, registry = server
@@ -545,7 +567,7 @@ def test_a_person_back_from_away_takes_the_seat_back_with_a_click(
     )
     with registry.lock:
         table.timings = evolve(TIMINGS, bot_delay=30.0)  # the bot waits: the click comes first
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
     with registry.lock:
