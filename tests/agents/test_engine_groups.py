@@ -28,7 +28,7 @@ from modern_art.agents.engine.agent import EngineAgent
 from modern_art.agents.engine.process import EngineProcess
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.runner import run_match
-from tests.helpers.processes import group_members, groups_end
+from tests.helpers.processes import ctrl_c_reaches_children, group_members, groups_end
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "killpg"), reason="process groups are POSIX; Windows has none to check"
@@ -138,12 +138,13 @@ def test_a_stopped_runner_ends_every_engines_group(
     slow = shlex.join([sys.executable, str(BAD), "pid", str(playing)])
     player = "engine:" + shlex.join(with_child(slow, pids))
     command = [sys.executable, "-m", "modern_art", "match", player, "random", "random"]
-    runner = subprocess.Popen(
-        [*command, "--games", "50", "--workers", str(workers)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": os.getcwd()},
-    )
+    with ctrl_c_reaches_children():
+        runner = subprocess.Popen(
+            [*command, "--games", "50", "--workers", str(workers)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": os.getcwd()},
+        )
     try:
         deadline = time.monotonic() + 60
         while not recorded(playing) and time.monotonic() < deadline:  # mid-game

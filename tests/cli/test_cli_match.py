@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import ROOT, run
+from tests.helpers.processes import ctrl_c_reaches_children
 
 BAD = ROOT / "tests" / "agents" / "engines" / "bad_engine.py"
 NODE_BOT = "engine:node examples/engines/random_bot.js"
@@ -156,11 +157,12 @@ def test_an_interrupted_match_leaves_no_engine_running(tmp_path: Path, how: int)
     """Ctrl-C or SIGTERM in mid-match, with workers: exit 130 and every engine has ended."""
     pids = tmp_path / "pids"
     engine = f"engine:{sys.executable} {BAD} pid {pids}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "modern_art", "match", engine, engine, engine, "random",
-         "--games", "400", "--workers", "2"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    with ctrl_c_reaches_children():
+        process = subprocess.Popen(
+            [sys.executable, "-m", "modern_art", "match", engine, engine, engine, "random",
+             "--games", "400", "--workers", "2"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
     try:
         deadline = time.monotonic() + 60
         while not (pids.exists() and len(pids.read_text().split()) >= 6):

@@ -14,6 +14,7 @@ import pytest
 
 import modern_art as ma
 from tests.helpers.cli import FAST_BOTS, ROOT, run
+from tests.helpers.processes import ctrl_c_reaches_children
 
 PLAY = ("play", "--seed", "3", "--bots", FAST_BOTS)
 ANSWERS = "p\n1\n0\n" * 400  # always gets a legal answer through, eventually
@@ -76,14 +77,15 @@ def test_play_checking_the_save_path_leaves_no_file_behind(tmp_path: Path) -> No
 def test_play_saves_the_game_so_far_on_ctrl_c(tmp_path: Path) -> None:
     """Ctrl-C at a prompt leaves the table, saves the record in progress and exits 130."""
     target = tmp_path / "interrupted.json"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "modern_art", *PLAY, "--save", str(target)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
+    with ctrl_c_reaches_children():
+        process = subprocess.Popen(
+            [sys.executable, "-m", "modern_art", *PLAY, "--save", str(target)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
     assert process.stdin is not None and process.stdout is not None
     stdout = process.stdout
     output: list[str] = []

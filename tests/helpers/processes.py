@@ -1,14 +1,36 @@
-"""Counting a process's descendants (Linux ``/proc``), to show that none is left behind."""
+"""Processes the tests start: Ctrl-C as from a terminal, and (Linux ``/proc``) their descendants.
+
+:func:`descendants` and :func:`alive` show that none is left behind.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 _INFRASTRUCTURE = (b"multiprocessing.resource_tracker", b"multiprocessing.forkserver")
 """Command lines of multiprocessing's own helpers: one per parent, ending with it, not a leak."""
+
+
+@contextmanager
+def ctrl_c_reaches_children() -> Iterator[None]:
+    """Processes started inside this block get Ctrl-C (``SIGINT``) as from a terminal.
+
+    pytest-xdist's workers ignore ``SIGINT``, an ignored signal stays ignored
+    across ``exec``, and Python installs its ``KeyboardInterrupt`` handler only
+    where ``SIGINT`` is not ignored: a command started from such a worker
+    would never hear the Ctrl-C a test sends it. A handler, unlike ``SIG_IGN``,
+    is reset to the default in the child. (The main thread only, as pytest's.)
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def descendants(pid: int | None = None) -> set[int]:
