@@ -1,8 +1,8 @@
 """The practice aids and the replay in Chromium: undo, analysis, a finished game move by move.
 
 Debian's Chromium under Playwright, against the app under uvicorn on
-127.0.0.1 (the fixtures of ``test_web_browser``, which end the server and
-the browser after the module).
+127.0.0.1 (the fixtures of ``test_web_browser``: a server for each test,
+pages that close when it ends, the browser ended after the module).
 """
 
 # ruff: noqa: F811 (the tests take test_web_browser's fixtures, imported, as parameters)
@@ -10,6 +10,7 @@ the browser after the module).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -61,7 +62,7 @@ def answered(registry: Registry, table_id: str, steps: int) -> None:
 
 @pytest.mark.parametrize("news", ["pushed", "polled"])
 def test_undo_takes_back_the_persons_last_decision_and_the_bots_after_it(
-    server: tuple[str, Registry], browser: Any, news: str
+    server: tuple[str, Registry], new_page: Callable[[], Any], news: str
 ) -> None:
     """Offer a card, the bots answer; "take back" restores the hand, the log, the turn.
 
@@ -69,7 +70,7 @@ def test_undo_takes_back_the_persons_last_decision_and_the_bots_after_it(
     """
     base, registry = server
     table, token = practice_table(registry, seed=21)
-    page = new_page(browser)
+    page = new_page()
     if news == "polled":
         page.route("**/stream?*", lambda route: route.abort())
     page.goto(f"{base}/t/{table.id}#token={token}")
@@ -118,14 +119,14 @@ def test_undo_takes_back_the_persons_last_decision_and_the_bots_after_it(
 
 
 def test_no_undo_or_analysis_at_a_table_of_two_people(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """The practice aids appear only where one person plays bots."""
     base, registry = server
     table, tokens = registry.open_table(
         ["Ann", "Bea", "Cy"], humans=[0, 1], invitations=False, seed=5
     )
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     page.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
     assert not page.is_visible("#practice") and not page.is_visible("#analysis")
@@ -133,12 +134,12 @@ def test_no_undo_or_analysis_at_a_table_of_two_people(
 
 
 def test_the_analysis_of_a_decision_is_shown_and_goes_when_the_game_moves_on(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """Each artist's chances and pay, the best actions with their margins; all as text."""
     base, registry = server
     table, token = practice_table(registry, seed=22)
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/t/{table.id}#token={token}")
     page.wait_for_selector("#hand-cards button.playable", timeout=WAIT_MS)
     my_turn(page)
@@ -162,14 +163,14 @@ def test_the_analysis_of_a_decision_is_shown_and_goes_when_the_game_moves_on(
 
 
 def test_a_finished_game_is_replayed_move_by_move(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """From the final standings: start, on, back, end; as another seat; back to the table."""
     base, registry = server
     table, token = practice_table(registry, seed=23, spectators="after")
     end = play_to_the_end(registry, table.id)
     record = registry.tables[table.id].record()
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/t/{table.id}#token={token}")
     page.wait_for_selector("#standings:not([hidden]) #final li", timeout=WAIT_MS)
     page.click("#replay-button")
@@ -222,13 +223,13 @@ def test_a_finished_game_is_replayed_move_by_move(
 
 
 def test_a_spectator_replays_a_finished_game_as_the_policy_allows(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """ "After the end" lets a link without a seat token replay as any seat; "none" does not."""
     base, registry = server
     table, _ = practice_table(registry, seed=24, spectators="after")
     play_to_the_end(registry, table.id)
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/t/{table.id}")
     page.wait_for_selector("#replay:not([hidden])", timeout=WAIT_MS)
     page.wait_for_function("() => document.body.dataset.replayAs === 'public'", timeout=WAIT_MS)
@@ -240,7 +241,7 @@ def test_a_spectator_replays_a_finished_game_as_the_policy_allows(
     )
     closed, _ = practice_table(registry, seed=25, spectators="none")
     play_to_the_end(registry, closed.id)
-    other = new_page(browser)
+    other = new_page()
     other.goto(f"{base}/t/{closed.id}")
     other.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
     assert other.is_hidden("#replay") and "no seat token" in (other.text_content("#banner") or "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -41,11 +42,11 @@ TRIES = 20  # each deafens the page to a raise on purpose: no race to wait for
 
 
 def test_two_browsers_play_one_table_by_invitation(
-    server: tuple[str, Registry], browser: Any
+    server: tuple[str, Registry], new_page: Callable[[], Any]
 ) -> None:
     """The opener sits down; a friend's browser claims the invitation once and sees its hand."""
     base, registry = server
-    opener = new_page(browser)
+    opener = new_page()
     opener.goto(f"{base}/")
     opener.select_option("select[name=players]", "3")
     opener.select_option("select[name=people]", "1")
@@ -56,7 +57,7 @@ def test_two_browsers_play_one_table_by_invitation(
     assert "#invite=" in invitation and "#token=" not in invitation
     opener.click("#links a[data-seat='0']")
     opener.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
-    friend = new_page(browser)
+    friend = new_page()
     friend.goto(invitation)
     friend.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
     assert "#token=" in friend.url and "#invite=" not in friend.url
@@ -70,7 +71,7 @@ def test_two_browsers_play_one_table_by_invitation(
     # The friend's page acts for seat 1 only; the opener's plays the first card.
     opener.click("#hand-cards button.playable >> nth=0")
     friend.wait_for_function("() => document.body.dataset.step !== '0'", timeout=WAIT_MS)
-    late = new_page(browser)
+    late = new_page()
     late.goto(invitation)
     late.wait_for_selector("#banner:not([hidden])", timeout=WAIT_MS)
     assert "already used" in (late.text_content("#banner") or "")
@@ -107,12 +108,14 @@ def _drive_to_an_open_auction(table: Any, registry: Registry, rng: random.Random
     return False
 
 
-def test_no_pass_is_lost_while_others_raise(server: tuple[str, Registry], browser: Any) -> None:
+def test_no_pass_is_lost_while_others_raise(
+    server: tuple[str, Registry], new_page: Callable[[], Any]
+) -> None:
     """20 passes clicked on a page that missed a raise: every one is applied as the player's."""
     base, registry = server
     rng = random.Random(3)
     lost, tried, table = 0, 0, None
-    page = new_page(browser)
+    page = new_page()
     while tried < TRIES:
         if table is None or table.state.is_over:
             table, tokens = three_people(registry, seed=rng.randrange(1000))
@@ -165,10 +168,12 @@ def test_no_pass_is_lost_while_others_raise(server: tuple[str, Registry], browse
     assert page.errors == []
 
 
-def test_the_help_page_tells_the_rules(server: tuple[str, Registry], browser: Any) -> None:
+def test_the_help_page_tells_the_rules(
+    server: tuple[str, Registry], new_page: Callable[[], Any]
+) -> None:
     """The table links to /help: the game in short, each auction, what a painting pays."""
     base, _ = server
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/")
     assert page.get_attribute("#help-link", "href") == "/help"
     page.goto(f"{base}/help")
@@ -179,11 +184,13 @@ def test_the_help_page_tells_the_rules(server: tuple[str, Registry], browser: An
     assert page.errors == []
 
 
-def test_the_page_shows_no_step_numbers(server: tuple[str, Registry], browser: Any) -> None:
+def test_the_page_shows_no_step_numbers(
+    server: tuple[str, Registry], new_page: Callable[[], Any]
+) -> None:
     """The status line says the round and whose turn it is, never the internal step."""
     base, registry = server
     table, tokens = three_people(registry, seed=11)
-    page = new_page(browser)
+    page = new_page()
     page.goto(f"{base}/t/{table.id}#token={tokens[0]}")
     page.wait_for_selector("#hand-cards button.card", timeout=WAIT_MS)
     assert "step" not in page.inner_text("header").lower()
