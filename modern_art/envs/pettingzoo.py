@@ -61,7 +61,7 @@ def env(
     action space is an error, as is acting out of order. Arguments as for
     :class:`ModernArtEnv`.
     """
-    wrapped: Any = ModernArtEnv(
+    wrapped: Any = raw_env(
         players, rules, max_amount=max_amount, reward=reward, render_mode=render_mode
     )
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
