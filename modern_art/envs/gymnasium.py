@@ -46,7 +46,14 @@ from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec
 from modern_art.envs.incremental import encoder
 from modern_art.envs.observation import Observation, observation_size
-from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
+from modern_art.envs.rewards import (
+    Reward,
+    check_players,
+    check_render_mode,
+    check_reward,
+    final_rewards,
+    observation_high,
+)
 from modern_art.seeing.redaction import visible_events
 from modern_art.seeing.views import view
 
@@ -93,8 +100,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
             opponents = [HeuristicAgent] * (players - 1)
         if len(opponents) != players - 1:
             raise ValueError(f"give {players - 1} opponents, one per other seat")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        check_render_mode(render_mode)
         self.players = players
         self.seat = seat
         self.opponents = tuple(opponents)
@@ -102,7 +108,7 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.codec = ActionCodec(self.rules, max_amount)
-        high = max(len(self.rules.deck), most_money(self.rules, players) / self._scale())
+        high = observation_high(self.rules, players)
         self.observation_space = spaces.Box(
             0.0, high, (observation_size(self.rules, players),), np.float32
         )
@@ -118,9 +124,6 @@ class SeatEnv(gymnasium.Env[Observation, np.int64]):
         # money it shows is the state's, which is the public record's (R7.4).
         self._encoder = encoder(self.rules, players, self.codec.max_amount)
         self._abandoned = False
-
-    def _scale(self) -> float:
-        return float(self.rules.starting_money or 1)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -40,7 +40,14 @@ from modern_art.data.state import GameState
 from modern_art.envs.codec import ActionCodec
 from modern_art.envs.incremental import encoder
 from modern_art.envs.observation import observation_size
-from modern_art.envs.rewards import Reward, check_players, check_reward, final_rewards, most_money
+from modern_art.envs.rewards import (
+    Reward,
+    check_players,
+    check_render_mode,
+    check_reward,
+    final_rewards,
+    observation_high,
+)
 from modern_art.seeing.views import view
 
 __all__ = ["ModernArtEnv", "env", "raw_env"]
@@ -118,8 +125,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         super().__init__()
         self.rules = rules if rules is not None else Rules()
         check_players(self.rules, players)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        check_render_mode(render_mode)
         self.players = players
         self.reward = check_reward(reward)
         self.render_mode = render_mode
@@ -127,7 +133,7 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
-        high = max(len(self.rules.deck), most_money(self.rules, players) / self._money_scale())
+        high = observation_high(self.rules, players)
         size = observation_size(self.rules, players)
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -147,9 +153,6 @@ class ModernArtEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
         # money it shows is the state's, which is the public record's (R7.4).
         self._encoder = encoder(self.rules, players, self.codec.max_amount)
         self._reset_tables()
-
-    def _money_scale(self) -> float:
-        return float(self.rules.starting_money or 1)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The ``Dict`` of ``"observation"`` (a ``Box``) and ``"action_mask"``."""

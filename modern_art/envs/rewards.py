@@ -1,4 +1,8 @@
-"""The end-of-game rewards the adapters pay: ``"rank"`` (the default) or ``"money"``."""
+"""The end-of-game rewards the adapters pay: ``"rank"`` (the default) or ``"money"``.
+
+With them, the checks and bounds every adapter shares, so that they refuse
+alike and declare the same observation space.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,16 @@ from typing import Literal
 
 from modern_art.data.rules import Rules
 
-__all__ = ["REWARDS", "Reward", "check_reward", "final_rewards", "most_money", "reward_bounds"]
+__all__ = [
+    "REWARDS",
+    "Reward",
+    "check_render_mode",
+    "check_reward",
+    "final_rewards",
+    "most_money",
+    "observation_high",
+    "reward_bounds",
+]
 
 Reward = Literal["rank", "money"]
 """How a finished game is scored for learning."""
@@ -35,6 +48,29 @@ def check_players(rules: Rules, players: object) -> int:
             f" got {players!r} (R1.1)"
         )
     return players
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """``render_mode`` if it is ``None`` or ``"ansi"`` (the spectator's board as text).
+
+    Anything else is a ValueError.
+    """
+    if render_mode is None:
+        return None
+    if render_mode == "ansi":
+        return "ansi"
+    raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+
+
+def observation_high(rules: Rules, players: int) -> float:
+    """The largest number an observation holds: a count of cards, or money over starting money.
+
+    >>> import modern_art as ma
+    >>> from modern_art.envs.rewards import observation_high
+    >>> observation_high(ma.Rules(), 4)
+    85.6
+    """
+    return max(len(rules.deck), most_money(rules, players) / (rules.starting_money or 1))
 
 
 def final_rewards(money: Sequence[int], reward: Reward, rules: Rules) -> tuple[float, ...]:
