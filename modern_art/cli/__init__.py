@@ -49,6 +49,31 @@ def _bot_list(text: str) -> list[str]:
     return names
 
 
+_OWN_OPTIONS = (
+    (
+        "serve",
+        "serve the table in the browser (the web extra); modern-art serve --help",
+        "Serves the web table: people play in the browser, against bots or each other.",
+    ),
+    (
+        "site",
+        "write a static site that plays in the browser, no server; modern-art site --help",
+        "Writes a static site: the library in Pyodide, a table, modern-art.js.",
+    ),
+    (
+        "train",
+        "train the bot 'learned' by self-play (the train extra); modern-art train --help",
+        "Trains a policy by self-play (PPO) and writes its weights and curve.",
+    ),
+)
+"""The subcommands that parse their own options, as (name, help, description).
+
+:func:`main` hands their words on to ``modern_art.web.serve``,
+``modern_art.site.command`` and ``modern_art.train.command`` (the train
+extra); the parser only lists them, with no ``--help`` of its own.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser, with one subparser per subcommand."""
     parser = argparse.ArgumentParser(
@@ -250,28 +275,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.set_defaults(run="rules")
 
-    # `serve` parses its own options (modern_art.web.serve), which main hands on.
-    commands.add_parser(
-        "serve",
-        add_help=False,
-        help="serve the table in the browser (the web extra); modern-art serve --help",
-        description="Serves the web table: people play in the browser, against bots or"
-        " each other.",
-    ).set_defaults(run="serve")
-    # `site` parses its own options too (modern_art.site.command).
-    commands.add_parser(
-        "site",
-        add_help=False,
-        help="write a static site that plays in the browser, no server; modern-art site --help",
-        description="Writes a static site: the library in Pyodide, a table, modern-art.js.",
-    ).set_defaults(run="site")
-    # `train` parses its own options too (modern_art.train.command, the train extra).
-    commands.add_parser(
-        "train",
-        add_help=False,
-        help="train the bot 'learned' by self-play (the train extra); modern-art train --help",
-        description="Trains a policy by self-play (PPO) and writes its weights and curve.",
-    ).set_defaults(run="train")
+    for name, summary, description in _OWN_OPTIONS:
+        commands.add_parser(
+            name, add_help=False, help=summary, description=description
+        ).set_defaults(run=name)
     add_engine_parser(commands)
     add_match_parser(commands)
     add_records_parser(commands)
