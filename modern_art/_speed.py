@@ -60,8 +60,9 @@ read; and a new state shares its unchanged players and cards, whose hashes
 are kept already. Forbids nothing: the slot is no attrs field, so equality,
 the repr, ``attrs.fields``, ``evolve``, pickling and JSON never see it.
 
-**Kept by identity** (:class:`IdentityCache`: a deck's card texts, a
-position's card tuples and seats, the rules line, the observation's layouts).
+**Kept by identity** (:class:`IdentityCache`: a deck's card texts and card
+objects, a position's card tuples and seats, the rules line, the observation's
+layouts).
 What is made from an immutable object met again and again (a state shares its
 deck, discard and players with the one before it; every position names its
 rules) is kept by the object's ``id``, with the object, which keeps the

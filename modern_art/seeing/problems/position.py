@@ -19,6 +19,7 @@ from typing import Final, TypeGuard
 
 from attrs import frozen
 
+from modern_art._speed import IdentityCache
 from modern_art.core.scoring import ROUND_ENDING_COUNT
 from modern_art.data.cards import Auction, Card
 from modern_art.data.phases import (
@@ -255,17 +256,28 @@ def _card_problems(state: GameState) -> list[str]:
     return out
 
 
+_DECK_OBJECTS: IdentityCache[frozenset[int]] = IdentityCache(64)
+"""The ``id`` of each card object ``deck[i]`` whose id is ``i``, by the deck's identity."""
+
+
+def _deck_objects(deck: tuple[Card, ...]) -> frozenset[int]:
+    """The card objects that are a deck's card of their own id (the fast path's test, R1.3).
+
+    A card among them is ``deck[card.id]`` itself, so distinct ones have distinct ids.
+    """
+    known = _DECK_OBJECTS.get(deck)
+    if known is None:
+        own = frozenset(id(c) for i, c in enumerate(deck) if type(c.id) is int and c.id == i)
+        known = _DECK_OBJECTS.keep(deck, own)
+    return known
+
+
 def _cards_known_and_once(rules: Rules, places: list[tuple[str, tuple[Card, ...]]]) -> list[str]:
     """Each card is the deck's card of its id, and in one place only (R1.3)."""
     deck = rules.deck
-    size = len(deck)
-    # Fast path: play and JSON hold the deck's own card objects.
-    ids = [card.id for _, cards in places for card in cards]
-    if (
-        len(set(ids)) == len(ids)
-        and all(type(i) is int and 0 <= i < size for i in ids)
-        and all(deck[card.id] is card for _, cards in places for card in cards)
-    ):
+    # Fast path: play and JSON hold the deck's own card objects, each once.
+    objects = [id(card) for _, cards in places for card in cards]
+    if len(set(objects)) == len(objects) and _deck_objects(deck).issuperset(objects):
         return []
     out = []
     where: dict[int, str] = {}
