@@ -1,6 +1,12 @@
-"""Words a player meets in the terminal: no internal names, no seat numbers for "you"."""
+"""Words a player meets, in the terminal and on the pages: no internal names, no seats for "you".
+
+The pages' words are read from their HTML (the web table's and the static site's).
+"""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import modern_art as ma
 from modern_art.cli.prompts import refusal, second_person
@@ -36,3 +42,17 @@ def test_R4_3_a_pass_in_a_hidden_auction_is_refused_to_you_not_to_seat_0() -> No
     why = refusal(ma.view(state, seat), ma.Pass(seat))
     assert why is not None and "bid 0" in why and "seat" not in why
     assert second_person(f"seat {seat} may bid 0", seat) == "you may bid 0"
+
+
+def test_the_web_table_and_the_site_name_taking_back_a_decision_alike() -> None:
+    """Issue 37, item 10: the undo button says the same on both pages ("Undo my last move" was
+    the site's, "Take back my last decision" the web table's)."""
+    static = Path(ma.__file__).parent
+    labels = {
+        page: re.findall(
+            r'<button[^>]*id="undo-button"[^>]*>([^<]+)</button>',
+            (static / page / "static" / "index.html").read_text(encoding="utf-8"),
+        )
+        for page in ("web", "site")
+    }
+    assert labels == {page: ["Take back my last decision"] for page in ("web", "site")}

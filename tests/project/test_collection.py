@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -18,6 +19,9 @@ from pathlib import Path
 
 import conftest
 import pytest
+
+from tests.helpers import site
+from tests.helpers.site import APT_NODE, NPM_CI
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,6 +75,16 @@ OPTIONAL = sorted(EXTRAS | {"openskill", "sphinx", "furo"})
 
 INSTALL = re.compile(r"pip install -e '\.\[([\w,-]+)\]'")
 
+TOOLING = (NPM_CI, APT_NODE, "apt-get install -y chromium")
+"""The commands that bring what no extra installs: the site's Node tooling, Node, Chromium."""
+
+
+def _commands_in(line: str) -> list[str]:
+    """The install commands a skip's reason names: pip's extras, or a tool's own command."""
+    return [f"pip install -e '.[{extras}]'" for extras in INSTALL.findall(line)] + [
+        command for command in TOOLING if command in line
+    ]
+
 
 def _collect_hiding(names: list[str]) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key != "CI"}
@@ -104,6 +118,26 @@ def test_each_optional_module_skips_with_the_one_command_that_brings_it(hidden: 
         "optional-dependencies"
     ]
     for line in skips:
-        named = INSTALL.findall(line)
+        named = _commands_in(line)
         assert len(named) == 1, line
-        assert all(extra in extras for extra in named[0].split(",")), line
+        for extra in INSTALL.findall(line):
+            assert all(name in extras for name in extra.split(",")), line
+
+
+def test_without_the_site_s_node_tooling_the_skip_names_the_one_command_that_brings_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37, item 8: a fresh clone has no js/node_modules; its skip names ``npm ci``.
+
+    The check above failed on such a clone (a skip naming no ``pip install``);
+    CI, which runs ``npm ci``, never met it. Here the folder is made missing.
+    """
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setattr(site, "JS", tmp_path / "js")
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        site.need_node_tooling()
+    assert _commands_in(str(skipped.value)) == [NPM_CI]
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        site.need_node_tooling()
+    assert _commands_in(str(skipped.value)) == [APT_NODE]

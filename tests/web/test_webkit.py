@@ -80,3 +80,27 @@ def test_a_skip_is_reported_at_the_skipped_module_not_at_the_helper(tmp_path: Pa
     assert len(skipped) == 1, result.stdout
     assert "test_needs_absent.py:3:" in skipped[0]
     assert "webkit.py" not in skipped[0]
+
+
+def test_modern_art_chromium_names_another_chromium_and_the_skip_says_so(tmp_path: Path) -> None:
+    """Issue 37, item 9: the browser tests need not find Chromium at /usr/bin/chromium."""
+    import os
+    import subprocess
+
+    elsewhere = tmp_path / "chrome"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from tests.helpers import webkit; print(webkit.CHROMIUM); print(webkit.NO_CHROMIUM)",
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MODERN_ART_CHROMIUM": str(elsewhere)},
+        cwd=Path(__file__).resolve().parents[2],
+        timeout=60,
+        check=True,
+    )
+    chromium, why = done.stdout.splitlines()
+    assert chromium == str(elsewhere)
+    assert why.startswith(f"{elsewhere} is missing") and "MODERN_ART_CHROMIUM" in why
