@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -121,10 +122,32 @@ DB: str | None = None
 the ``db`` a test names: a ``postgresql://`` URL or an SQLite file."""
 
 
+def answered(
+    url: str,
+    process: subprocess.Popen[bytes],
+    said: Callable[[], str],
+    name: str = "the server",
+    seconds: float = 30,
+) -> Any:
+    """The first answer to ``GET url`` once ``process`` listens: an ``httpx`` response.
+
+    If ``process`` ends first, or ``seconds`` pass, a RuntimeError gives
+    ``name`` and what it said (``said()``, asked only then).
+    """
+    httpx = need("httpx")
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return httpx.get(url, timeout=2)
+        except httpx.TransportError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{name} did not start: {said()}") from None
+            time.sleep(0.05)
+
+
 def serve(db: Path | str, port: int, *flags: str) -> subprocess.Popen[bytes]:
     """``modern-art serve`` on ``port`` and ``db`` (or :data:`DB`; prompt bots, no limits,
     ``flags``), up."""
-    httpx = need("httpx")
     # A file, not a pipe nobody reads: a server that logs much would block on a full pipe.
     with tempfile.TemporaryFile() as said:
         process = subprocess.Popen(
@@ -144,17 +167,15 @@ def serve(db: Path | str, port: int, *flags: str) -> subprocess.Popen[bytes]:
             stdout=subprocess.DEVNULL,
             stderr=said,
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/tables/none", timeout=1)
-                return process
-            except httpx.TransportError:
-                time.sleep(0.05)
-        process.kill()
-        process.wait()
-        said.seek(0)
-        raise RuntimeError(f"the server did not start: {said.read().decode(errors='replace')}")
+
+        def told() -> str:
+            process.kill()
+            process.wait()
+            said.seek(0)
+            return said.read().decode(errors="replace")
+
+        answered(f"http://127.0.0.1:{port}/api/tables/none", process, told)
+        return process
 
 
 def play_to_the_end(registry: Registry, table_id: str, seat: int = 0) -> ma.GameState:

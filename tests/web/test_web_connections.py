@@ -56,15 +56,7 @@ def _server(tmp_path: Path, *flags: str, files: int | None = None) -> Iterator[s
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{base}/api/options", timeout=1)
-                break
-            except httpx.TransportError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start: {said.read_text()}") from None
-                time.sleep(0.05)
+        webclient.answered(f"{base}/api/options", process, said.read_text)
         yield base
     finally:
         process.terminate()

@@ -33,7 +33,6 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -47,7 +46,7 @@ from tests.helpers.webkit import missing, need
 httpx = need("httpx")
 
 import modern_art as ma  # noqa: E402
-from tests.helpers.webclient import ROOT, auth, free_port, serve  # noqa: E402
+from tests.helpers.webclient import ROOT, answered, auth, free_port, serve  # noqa: E402
 
 ONE_STORE = True  # the proxies' part is the same for both stores: SQLite only
 DOCS = ROOT / "docs" / "web-hosting.rst"
@@ -125,19 +124,13 @@ def running(command: list[str], folder: Path, port: int) -> Iterator[None]:
         process = subprocess.Popen(
             command, cwd=folder, env={**os.environ, **home}, stdout=said, stderr=said
         )
+
+        def told() -> str:
+            said.seek(0)
+            return said.read().decode(errors="replace")
+
         try:
-            deadline = time.monotonic() + 20
-            while True:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                    break
-                except httpx.TransportError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        said.seek(0)
-                        told = said.read().decode(errors="replace")
-                        name = Path(command[0]).name
-                        raise RuntimeError(f"{name} did not start: {told}") from None
-                    time.sleep(0.05)
+            answered(f"http://127.0.0.1:{port}/", process, told, Path(command[0]).name, 20)
             yield
         finally:
             process.send_signal(signal.SIGTERM)  # both: a fast stop, streams cut
