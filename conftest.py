@@ -19,6 +19,8 @@ _NEEDS = {
     "modern_art/envs/pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
     "modern_art/envs/gymnasium.py": ("numpy", "gymnasium"),
     "modern_art/envs/openspiel.py": ("numpy", "pyspiel"),
+    # The learned bot plays its network with numpy (the rl extra).
+    "modern_art/agents/learned.py": ("numpy",),
     # The web table (the web extra): its modules' doctests need Starlette and uvicorn.
     "modern_art/web/*.py": ("starlette", "uvicorn"),
     # The records store (the records extra): pyarrow and DuckDB.

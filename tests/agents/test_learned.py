@@ -13,9 +13,9 @@ import pytest
 import modern_art as ma
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.registry import BOTS, make_bot
-from tests.helpers.webkit import need
+from tests.helpers.webkit import NUMPY, need
 
-np = need("numpy", "the rl extra: pip install -e '.[rl]'")
+np = need("numpy", NUMPY)
 
 from modern_art.agents.learned import LearnedAgent  # noqa: E402
 from modern_art.envs.learned import (  # noqa: E402

@@ -18,6 +18,7 @@ from modern_art.cli import BOTS as CLI_BOTS
 from modern_art.cli import build_parser
 from modern_art.site import bridge
 from modern_art.web import seats
+from tests.helpers.webkit import NUMPY, need
 
 SHORT = ma.Rules(deal_schedule={3: (3, 1, 1, 0), 4: (3, 1, 1, 0), 5: (2, 1, 1, 0)})
 """Short rounds, so that a game of search bots takes a few seconds."""
@@ -83,6 +84,8 @@ def test_each_face_makes_a_bot_with_its_own_budget() -> None:
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_each_bot_of_the_registry_plays_a_legal_game(name: str) -> None:
     """Three bots of each kind, made by the registry's picklable factory, play a whole game."""
+    if name == "learned":
+        need("numpy", NUMPY)
     bot = BOTS[name]
     factory = pickle.loads(pickle.dumps(bot.factory(bot.browser_budget)))
     record = ma.play_game([factory(seed=seat) for seat in range(3)], seed=4, rules=SHORT)

@@ -71,6 +71,9 @@ def missing(reason: str) -> None:
 INSTALL = "pip install -e '.[test-web]'"
 """The install command that brings every web test's dependency but Chromium."""
 
+NUMPY = "the rl extra: pip install -e '.[rl]'"
+"""What brings numpy, with which the learned bot plays its network."""
+
 
 def need(module: str, install: str = INSTALL) -> ModuleType:
     """Import ``module`` or skip (fail under CI), saying why and what to ``install``.

@@ -9,6 +9,8 @@ import pytest
 
 from tests.helpers.webkit import need
 
+ONE_STORE = True  # about the skip helper, not a store (tests/web/conftest.py)
+
 
 @pytest.fixture
 def broken_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
