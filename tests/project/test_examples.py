@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -30,6 +31,11 @@ EXTRA_OF = {
     "uvicorn": "web",
     "ray": "ray",
     "openskill": "match",
+    "pyarrow": "records",
+    "duckdb": "records",
+    "jax": "train",
+    "optax": "train",
+    "psycopg": "web-postgres",
 }
 """The extra that brings each module an example may require."""
 
@@ -40,6 +46,14 @@ def _requires(path: Path) -> list[str]:
         if line.startswith("# requires:"):
             return line.split(":", 1)[1].split()
     return []
+
+
+def test_every_module_an_example_requires_names_its_extra() -> None:
+    """A skip's install command names a real extra, never the module's own name."""
+    required = {name for path in EXAMPLES for name in _requires(path)}
+    assert required <= set(EXTRA_OF), sorted(required - set(EXTRA_OF))
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert set(EXTRA_OF.values()) <= set(project["project"]["optional-dependencies"])
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
