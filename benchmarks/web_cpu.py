@@ -48,7 +48,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -59,9 +58,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from web_load import FORMAT, ROOT, choose, cpu_seconds, free_port
 
-ROOT = Path(__file__).parents[1]
-FORMAT = "modern-art/1"
 PLAYERS = 5
 
 # Run as ``python -c`` in the server's process: seed the decks, check that the
@@ -77,30 +75,6 @@ if checkout not in Path(modern_art.__file__).resolve().parents:
     sys.exit(f"modern_art came from {modern_art.__file__}, not from {checkout}")
 runpy.run_module("modern_art", run_name="__main__", alter_sys=True)
 """
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-
-
-def _choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """``web_load.py``'s player: a pass where it may (60%), else small bids and prices."""
-    passes = [a for a in legal if a["type"] == "Pass"]
-    if passes and rng.random() < 0.6:
-        return passes[0]
-    bids = [a for a in legal if a["type"] == "Bid" and a["amount"] <= 12]
-    prices = [a for a in legal if a["type"] == "SetPrice" and a["price"] <= 15]
-    others = [a for a in legal if a["type"] not in ("Bid", "SetPrice", "Pass")]
-    pool = others or bids or prices or legal
-    return rng.choice(pool)
 
 
 @dataclass
@@ -190,7 +164,7 @@ async def _drive(
     while not table.documents[0]["table"]["over"] and (actions == 0 or table.actions < actions):
         legal = {s: d["view"]["legal_actions"] for s, d in sorted(table.documents.items())}
         seat = rng.choice([s for s, options in legal.items() if options])
-        action = {**_choose(rng, legal[seat]), "format": FORMAT}
+        action = {**choose(rng, legal[seat]), "format": FORMAT}
         reply = await client.post(
             f"/api/tables/{table.id}/actions?step={step}",
             json=action,
@@ -217,13 +191,13 @@ async def _play(base: str, tables: list[Table], actions: int, seed: int, pid: in
         try:
             ready = asyncio.gather(*(t.until(0) for t in tables))
             await asyncio.wait_for(ready, timeout=60)
-            cpu = _cpu_seconds(pid)
+            cpu = cpu_seconds(pid)
             drivers = [
                 _drive(client, table, random.Random(f"{seed}:{k}"), actions)
                 for k, table in enumerate(tables)
             ]
             await asyncio.gather(*drivers)
-            cpu = _cpu_seconds(pid) - cpu
+            cpu = cpu_seconds(pid) - cpu
         finally:
             for stream in streams:
                 stream.cancel()
@@ -233,7 +207,7 @@ async def _play(base: str, tables: list[Table], actions: int, seed: int, pid: in
 
 def run(checkout: Path, python: str, tables: int, actions: int, seed: int) -> Run:
     """Start ``checkout``'s server, play the fixed workload on it, and measure."""
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         command = [python, "-c", SERVER, str(seed), str(checkout), "serve", "--port", str(port)]
         command += ["--db", str(Path(tmp) / "cpu.sqlite3"), "--rate", "0"]

@@ -51,13 +51,15 @@ ROOT = Path(__file__).parents[1]
 FORMAT = "modern-art/1"
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def _cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds process ``pid`` has used so far (Linux ``/proc``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
@@ -90,7 +92,8 @@ class Stats:
         self.errors += other.errors
 
 
-def _choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
+def choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A simulated person's action: a pass where it may (60%), else small bids and prices."""
     passes = [a for a in legal if a["type"] == "Pass"]
     if passes and rng.random() < 0.6:
         return passes[0]
@@ -146,7 +149,7 @@ async def _post(
     rng: random.Random,
     stats: Stats,
 ) -> None:
-    action = {**_choose(rng, document["view"]["legal_actions"]), "format": FORMAT}
+    action = {**choose(rng, document["view"]["legal_actions"]), "format": FORMAT}
     started = time.perf_counter()
     reply = await client.post(
         f"/api/tables/{table}/actions?step={document['view']['step']}",
@@ -223,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.abuse:
         return abuse(args.abuse)
 
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         command = [sys.executable, "-m", "modern_art", "serve", "--port", str(port)]
         command += ["--db", str(Path(tmp) / "load.sqlite3"), "--rate", "0"]
@@ -246,14 +249,14 @@ def main(argv: list[str] | None = None) -> int:
                 (base, seats[k :: args.clients], args.seconds, args.seed + k)
                 for k in range(args.clients)
             ]
-            cpu_before = _cpu_seconds(server.pid)
+            cpu_before = cpu_seconds(server.pid)
             wall = time.monotonic()
             with multiprocessing.Pool(args.clients) as pool:
                 stats = Stats()
                 for part in pool.map(_client, jobs):
                     stats.add(part)
             wall = time.monotonic() - wall
-            cpu = _cpu_seconds(server.pid) - cpu_before
+            cpu = cpu_seconds(server.pid) - cpu_before
             memory = _memory_kib(server.pid)
             steps = sum(
                 httpx.get(f"{base}/api/tables/{t}").json()["table"]["step"] for t in tables
@@ -304,7 +307,7 @@ def _abuser(job: tuple[str, str, float, int]) -> int:
 
 def abuse(seconds: float, addresses: int = 16) -> int:
     """Tables opened and abandoned by many addresses; the database's size as it goes."""
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "abuse.sqlite3"
         command = [sys.executable, "-m", "modern_art", "serve", "--port", str(port)]
