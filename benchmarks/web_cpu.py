@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -58,7 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from web_load import FORMAT, ROOT, choose, cpu_seconds, free_port
+from web_load import FORMAT, ROOT, choose, cpu_seconds, free_port, seat_documents
 
 PLAYERS = 5
 
@@ -141,18 +140,10 @@ async def _stream(client: httpx.AsyncClient, table: Table, seat: int) -> None:
         url = f"/api/tables/{table.id}/stream?since={since}"
         async with client.stream("GET", url, headers=headers) as reply:
             reply.raise_for_status()
-            buffer = ""
-            async for text in reply.aiter_text():
-                buffer += text
-                while "\n\n" in buffer:
-                    block, buffer = buffer.split("\n\n", 1)
-                    data = [ln[6:] for ln in block.split("\n") if ln.startswith("data: ")]
-                    if not data or "event: seat" not in block:
-                        continue
-                    document = json.loads("".join(data))
-                    since = document["next"]
-                    table.documents[seat] = document
-                    table.news.set()
+            async for document in seat_documents(reply):
+                since = document["next"]
+                table.documents[seat] = document
+                table.news.set()
 
 
 async def _drive(

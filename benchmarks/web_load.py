@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,18 @@ def choose(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
     return rng.choice(pool)
 
 
+async def seat_documents(reply: httpx.Response) -> AsyncIterator[dict[str, Any]]:
+    """The seat documents (``event: seat``) a push stream's reply brings, as they come."""
+    buffer = ""
+    async for text in reply.aiter_text():
+        buffer += text
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            data = [ln[6:] for ln in block.split("\n") if ln.startswith("data: ")]
+            if data and "event: seat" in block:
+                yield json.loads("".join(data))
+
+
 async def _seat(
     client: httpx.AsyncClient,
     table: str,
@@ -119,23 +132,15 @@ async def _seat(
             async with client.stream(
                 "GET", f"/api/tables/{table}/stream?since={since}", headers=headers
             ) as reply:
-                buffer = ""
-                async for text in reply.aiter_text():
-                    buffer += text
-                    while "\n\n" in buffer:
-                        block, buffer = buffer.split("\n\n", 1)
-                        data = [ln[6:] for ln in block.split("\n") if ln.startswith("data: ")]
-                        if not data or "event: seat" not in block:
-                            continue
-                        document = json.loads("".join(data))
-                        stats.pushed += 1
-                        since = document["next"]
-                        if document["table"]["over"] or time.monotonic() >= until:
-                            return
-                        legal = document["view"]["legal_actions"]
-                        if legal:
-                            await asyncio.sleep(rng.uniform(0.05, 0.3))  # a person's moment
-                            await _post(client, table, headers, document, rng, stats)
+                async for document in seat_documents(reply):
+                    stats.pushed += 1
+                    since = document["next"]
+                    if document["table"]["over"] or time.monotonic() >= until:
+                        return
+                    legal = document["view"]["legal_actions"]
+                    if legal:
+                        await asyncio.sleep(rng.uniform(0.05, 0.3))  # a person's moment
+                        await _post(client, table, headers, document, rng, stats)
         except httpx.HTTPError as err:
             stats.errors.append(repr(err))
             await asyncio.sleep(0.2)
