@@ -57,7 +57,16 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from web_load import FORMAT, ROOT, choose, cpu_seconds, free_port, seat_documents
+from web_load import (
+    FORMAT,
+    ROOT,
+    choose,
+    cpu_seconds,
+    free_port,
+    open_table,
+    seat_documents,
+    wait_until_up,
+)
 
 PLAYERS = 5
 
@@ -116,20 +125,7 @@ class Run:
 
 def _open_tables(client: httpx.Client, tables: int) -> list[Table]:
     """Open the tables and claim every invitation, in order."""
-    opened_tables = []
-    for _ in range(tables):
-        body = {"players": PLAYERS, "humans": list(range(PLAYERS))}
-        reply = client.post("/api/tables", json=body)
-        reply.raise_for_status()
-        opened = reply.json()
-        table = Table(opened["table"], [opened["you"]["token"]])
-        for invitation in opened["invitations"]:
-            code = invitation["link"].split("#invite=")[1]
-            claimed = client.post(f"/api/tables/{table.id}/claim", json={"invite": code})
-            claimed.raise_for_status()
-            table.tokens.append(claimed.json()["token"])
-        opened_tables.append(table)
-    return opened_tables
+    return [Table(*open_table(client, PLAYERS)) for _ in range(tables)]
 
 
 async def _stream(client: httpx.AsyncClient, table: Table, seat: int) -> None:
@@ -211,14 +207,7 @@ def run(checkout: Path, python: str, tables: int, actions: int, seed: int) -> Ru
         server = subprocess.Popen(command, cwd=checkout, env=env, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                if server.poll() is not None:
-                    raise RuntimeError(f"the server of {checkout} exited ({server.returncode})")
-                try:
-                    httpx.get(f"{base}/api/tables/none", timeout=1)
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.05)
+            wait_until_up(base, server)
             with httpx.Client(base_url=base) as client:
                 opened = _open_tables(client, tables)
             wall = time.monotonic()

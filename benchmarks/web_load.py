@@ -165,23 +165,39 @@ async def _post(
     stats.statuses[reply.status_code] = stats.statuses.get(reply.status_code, 0) + 1
 
 
+def open_table(client: httpx.Client, players: int) -> tuple[str, list[str]]:
+    """Open a table of ``players`` people and claim every invitation: its id, each seat's token."""
+    body = {"players": players, "humans": list(range(players))}
+    reply = client.post("/api/tables", json=body)
+    reply.raise_for_status()
+    opened = reply.json()
+    table, tokens = opened["table"], [opened["you"]["token"]]
+    for invitation in opened["invitations"]:
+        code = invitation["link"].split("#invite=")[1]
+        claimed = client.post(f"/api/tables/{table}/claim", json={"invite": code})
+        claimed.raise_for_status()
+        tokens.append(claimed.json()["token"])
+    return table, tokens
+
+
+def wait_until_up(base: str, server: subprocess.Popen[bytes]) -> None:
+    """Return once the server at ``base`` answers; a RuntimeError if it exits or takes 15 s."""
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            httpx.get(f"{base}/api/options", timeout=1)
+            return
+        except httpx.TransportError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server at {base} did not start") from None
+            time.sleep(0.05)
+
+
 def _open_tables(base: str, tables: int, players: int) -> list[tuple[str, str]]:
     """Open the tables and claim every invitation; every seat's (table, token)."""
-    seats = []
     with httpx.Client(base_url=base) as client:
-        for _ in range(tables):
-            body = {"players": players, "humans": list(range(players))}
-            reply = client.post("/api/tables", json=body)
-            reply.raise_for_status()
-            opened = reply.json()
-            table = opened["table"]
-            seats.append((table, opened["you"]["token"]))
-            for invitation in opened["invitations"]:
-                code = invitation["link"].split("#invite=")[1]
-                claimed = client.post(f"/api/tables/{table}/claim", json={"invite": code})
-                claimed.raise_for_status()
-                seats.append((table, claimed.json()["token"]))
-    return seats
+        opened = [open_table(client, players) for _ in range(tables)]
+    return [(table, token) for table, tokens in opened for token in tokens]
 
 
 async def _play(base: str, seats: list[tuple[str, str]], seconds: float, seed: int) -> Stats:
@@ -242,12 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                try:
-                    httpx.get(f"{base}/api/tables/none", timeout=1)
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.05)
+            wait_until_up(base, server)
             seats = _open_tables(base, args.tables, args.players)
             tables = [table for table, _ in seats[:: args.players]]
             jobs = [
@@ -320,12 +331,7 @@ def abuse(seconds: float, addresses: int = 16) -> int:
         server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                try:
-                    httpx.get(f"{base}/api/options", timeout=1)
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.05)
+            wait_until_up(base, server)
             jobs = [(base, f"127.0.0.{2 + k}", seconds, k) for k in range(addresses)]
             sizes = []
             with multiprocessing.Pool(addresses) as pool:
