@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -86,9 +88,6 @@ def test_a_skip_is_reported_at_the_skipped_module_not_at_the_helper(tmp_path: Pa
 
 def test_modern_art_chromium_names_another_chromium_and_the_skip_says_so(tmp_path: Path) -> None:
     """Issue 37, item 9: the browser tests need not find Chromium at /usr/bin/chromium."""
-    import os
-    import subprocess
-
     elsewhere = tmp_path / "chrome"
     done = subprocess.run(
         [
