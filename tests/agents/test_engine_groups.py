@@ -19,13 +19,16 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import pytest
 
 import modern_art as ma
 from modern_art.agents.engine.agent import EngineAgent
-from modern_art.agents.engine.process import EngineProcess
+from modern_art.agents.engine.process import EngineProcess, kill_group
 from modern_art.agents.match.plan import MatchPlan
 from modern_art.agents.match.runner import run_match
 from tests.helpers.processes import ctrl_c_reaches_children, group_members, groups_end
@@ -103,6 +106,49 @@ def test_closing_an_engine_whose_child_holds_its_pipes_leaves_no_reader_waiting(
     process.close()
     assert not any(thread.is_alive() for thread in process._threads)
     assert groups_end(recorded(pids)) == set()
+
+
+def _exit_on_sigterm(number: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + number)  # what a run's worker does on SIGTERM
+
+
+@pytest.mark.parametrize(
+    ("number", "handler", "raised"),
+    [
+        (signal.SIGINT, signal.default_int_handler, KeyboardInterrupt),
+        (signal.SIGTERM, _exit_on_sigterm, SystemExit),
+    ],
+)
+def test_a_signal_while_an_engine_starts_ends_it(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    number: int,
+    handler: Callable[[int, FrameType | None], None],
+    raised: type[BaseException],
+) -> None:
+    """A Ctrl-C (or a worker's SIGTERM) that comes after the fork, while ``Popen`` waits for
+    the exec, is felt once the engine is held: the exception ends the engine as it passes."""
+    started: list[int] = []
+    real_popen = subprocess.Popen
+
+    def popen_then_signal(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        process = real_popen(*args, **kwargs)
+        started.append(process.pid)
+        signal.raise_signal(number)  # before Popen has returned
+        return process
+
+    previous = signal.signal(number, handler)
+    monkeypatch.setattr(subprocess, "Popen", popen_then_signal)
+    try:
+        with pytest.raises(raised):
+            EngineProcess(with_child(RANDOM, tmp_path / "pids"))
+        assert started
+        assert signal.getsignal(number) is handler  # put back as it was
+        assert groups_end(set(started)) == set()
+    finally:
+        signal.signal(number, previous)
+        for group in started:
+            kill_group(group)
 
 
 def test_a_dropped_engine_agent_ends_its_engines_group(tmp_path: Path) -> None:

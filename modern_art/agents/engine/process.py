@@ -12,7 +12,8 @@ The engine runs in a session (and process group) of its own, so that what
 it starts goes with it: closing it ends the whole group, children that
 still hold its stdout included, and an engine that exits is found out at
 once (the process is watched, not only its stdout), whatever its children
-still hold.
+still hold. A Ctrl-C or ``SIGTERM`` that comes while an engine starts waits
+until the engine is held, so the exception it raises ends the engine too.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Final
 
 from modern_art.agents.engine.protocol import MAX_LINE_BYTES, QUIT_LINE, QUIT_SECONDS
@@ -85,8 +86,40 @@ class EngineProcess:
     ) -> None:
         self.argv = split_command(command)
         self.command = command if isinstance(command, str) else shlex.join(self.argv)
+        self._finalizer: weakref.finalize[..., EngineProcess] | None = None
         try:
-            self._process = subprocess.Popen(
+            with _signals_held():
+                self._process = self._start(cwd, env)
+                self._finalizer = weakref.finalize(self, _stop, self._process, 0.0)
+                self._lines: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+                self._tail: collections.deque[bytes] = collections.deque()
+                self._tail_lock = threading.Lock()
+                assert self._process.stdout is not None and self._process.stderr is not None
+                # The threads hold the queue and the tail, never self: a dropped engine is
+                # collected (and its finalizer ends the group) while they still run.
+                self._threads = (
+                    threading.Thread(
+                        target=_read, args=(self._process.stdout, self._lines), daemon=True
+                    ),
+                    threading.Thread(
+                        target=_drain,
+                        args=(self._process.stderr, self._tail, self._tail_lock),
+                        daemon=True,
+                    ),
+                )
+                for thread in self._threads:
+                    thread.start()
+        except BaseException:
+            # Interrupted (a Ctrl-C held until now) or failed once it ran: end it before raising.
+            if self._finalizer is not None:
+                self._finalizer()
+            raise
+
+    def _start(
+        self, cwd: str | os.PathLike[str] | None, env: Mapping[str, str] | None
+    ) -> subprocess.Popen[bytes]:
+        try:
+            return subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -100,29 +133,6 @@ class EngineProcess:
             raise EngineError(
                 "crashed", f"cannot start it: {exc.strerror or exc}", command=self.command
             ) from None
-        try:  # an interruption (Ctrl-C) before the finalizer holds it must not leak it
-            self._lines: queue.SimpleQueue[bytes] = queue.SimpleQueue()
-            self._tail: collections.deque[bytes] = collections.deque()
-            self._tail_lock = threading.Lock()
-            assert self._process.stdout is not None and self._process.stderr is not None
-            # The threads hold the queue and the tail, never self: a dropped engine is collected
-            # (and its finalizer ends the group) while they still run.
-            self._threads = (
-                threading.Thread(
-                    target=_read, args=(self._process.stdout, self._lines), daemon=True
-                ),
-                threading.Thread(
-                    target=_drain,
-                    args=(self._process.stderr, self._tail, self._tail_lock),
-                    daemon=True,
-                ),
-            )
-            for thread in self._threads:
-                thread.start()
-            self._finalizer = weakref.finalize(self, _stop, self._process, 0.0)
-        except BaseException:
-            _stop(self._process, 0.0)
-            raise
 
     @property
     def pid(self) -> int:
@@ -205,6 +215,7 @@ class EngineProcess:
         Whatever the engine started in its process group is killed too, so
         nothing it ran outlives it. Idempotent.
         """
+        assert self._finalizer is not None
         if self._finalizer.alive:
             self._finalizer.detach()
             _stop(self._process, grace)
@@ -229,6 +240,39 @@ class EngineProcess:
         if code < 0:
             return f"it was killed by signal {-code}"
         return f"it exited with code {code}"
+
+
+_HELD_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and ``SIGTERM`` while the block runs, then deliver them (main thread only).
+
+    Starting a process forks, then waits for the exec: an exception raised
+    by a signal in between (a ``KeyboardInterrupt``, or a run's worker
+    exiting on ``SIGTERM``) would leave the new engine running with nothing
+    holding it. Held, the signal is delivered once the engine is held, and
+    its exception ends the engine on the way out.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread runs signal handlers: nothing to hold elsewhere
+        return
+    arrived: list[int] = []
+    try:
+        with contextlib.ExitStack() as restore:
+            for number in _HELD_SIGNALS:
+                previous = signal.getsignal(number)
+                if previous is None:  # a handler not set from Python cannot be put back
+                    continue
+                signal.signal(number, lambda number, frame: arrived.append(number))
+                restore.callback(signal.signal, number, previous)
+            yield
+    finally:
+        for number in dict.fromkeys(arrived):
+            signal.raise_signal(number)  # runs its handler now, as if it came at this moment
 
 
 def _read(stdout: IO[bytes], lines: queue.SimpleQueue[bytes]) -> None:
