@@ -225,7 +225,7 @@ def ask(args: argparse.Namespace) -> int:
     try:
         step = apply(state, action)
     except IllegalAction as exc:
-        print(f"Not allowed ({exc.rule}): {exc}")
+        print(f"Not allowed ({exc.rule}): {exc.reason}")
         return 1
     for event in step.events:
         rules = event_rules(event)

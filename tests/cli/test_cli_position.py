@@ -56,6 +56,7 @@ def test_R2_1_ask_refuses_an_action_the_rules_forbid_with_its_rule(tmp_path: Pat
     done = run("ask", str(out), "1 bid 30")
     assert done.returncode == 1
     assert done.stdout.startswith("Not allowed (R2.1): ")
+    assert done.stdout.count("R2.1") == 1, done.stdout  # the rule is cited once
 
 
 def test_position_at_step_n_of_a_record_is_the_replayed_state(tmp_path: Path) -> None:
