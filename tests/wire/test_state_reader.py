@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import modern_art as ma
 from modern_art.data.phases import PHASES
@@ -269,3 +272,10 @@ def test_R1_1_written_long_int_is_a_quick_maybe() -> None:
     """A run of 19 digits may be a long integer; none proves there is none."""
     assert parsing.written_long_int('{"a":1234567890123456789}')
     assert not parsing.written_long_int('{"a":123456789012345678,"b":1.2345678901234567e+30}')
+
+
+@given(st.text(alphabet=st.sampled_from("0123456789 ,é\u0660\ud800\U0001f3a8"), max_size=80))
+def test_R1_1_written_long_int_finds_exactly_the_runs_of_19_ascii_digits(text: str) -> None:
+    """Other characters (Arabic-Indic digits, accents, lone surrogates) neither make nor break
+    a run: the quick look answers as the plain search for 19 digits would."""
+    assert parsing.written_long_int(text) == (re.search("[0-9]{19}", text) is not None)
