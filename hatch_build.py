@@ -66,7 +66,7 @@ COMPILED_MODULES = (
     "seeing/encoding",
     "wire/parsing",
     "wire/state_reader",
-    "wire/state_writer",
+    "wire/quick_writer",
     "seeing/payout",
     "agents/knowledge",
     "agents/heuristic",
@@ -76,8 +76,8 @@ COMPILED_MODULES = (
 """The core, compiled: the data layer and the rules (not ``data/rules.py``, whose ``DealSchedule``
 mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), the
 framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``),
-the quick reading and writing of a state's JSON (``wire/parsing``, ``wire/state_reader``,
-``wire/state_writer``),
+the quick reading of a state's JSON and writing of a state's or a view's (``wire/parsing``,
+``wire/state_reader``, ``wire/quick_writer``),
 and what the bots' play-outs run: the payout helpers, the heuristic and its knowledge, and the
 search's candidates and play-outs (``agents/search``)."""
 

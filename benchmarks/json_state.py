@@ -1,7 +1,8 @@
-"""A state's JSON, read and written: ``python benchmarks/json_state.py``.
+"""A state's JSON, read and written, and its views': ``python benchmarks/json_state.py``.
 
 Times ``ma.from_json``, ``ma.to_json`` and the round trip of one mid-game
-state (4 players, 120 random actions in), per call, in CPU time: the median
+state (4 players, 120 random actions in), and ``ma.to_json`` of each seat's
+view of it in turn (what a server sends after every move), per call, in CPU time: the median
 of ``--repeat`` runs of ``--calls`` calls. It times this checkout's sources;
 ``--installed`` times the build the interpreter has installed (a compiled
 one, say: ``cd / && PYTHON benchmarks/json_state.py --installed``). Not part
@@ -11,6 +12,7 @@ of the test run.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -40,10 +42,12 @@ def main() -> None:
         state = ma.apply(state, actions[rng.randrange(len(actions))]).state
     text = ma.to_json(state)
     assert ma.from_json(text, "state") == state
+    views = itertools.cycle([ma.view(state, seat) for seat in range(4)])
     work = {
         "from_json": lambda: ma.from_json(text, "state"),
         "to_json": lambda: ma.to_json(state),
         "to_json + from_json": lambda: ma.from_json(ma.to_json(state), "state"),
+        "to_json of a view": lambda: ma.to_json(next(views)),
     }
     print(f"compiled: {ma.COMPILED}; median of {args.repeat} runs of {args.calls} calls, CPU time")
     for name, call in work.items():

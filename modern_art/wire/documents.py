@@ -53,8 +53,8 @@ from modern_art.wire.parsing import (
     parse_unbounded,
     written_long_int,
 )
+from modern_art.wire.quick_writer import write_state, write_view
 from modern_art.wire.state_reader import read_state
-from modern_art.wire.state_writer import write_state
 from modern_art.wire.strict import (
     DECK,
     PositionError,
@@ -116,10 +116,14 @@ def to_json(obj: object) -> str:
             raise SerializationError("cannot write a sequence as JSON unless it holds only events")
         obj = Events(tuple(obj))
     cls = type(obj)
-    if type(obj) is GameState:  # the commonest document, written by hand when it can be
-        text = write_state(obj, FORMAT)
-        if text is not None and not written_long_int(text):
-            return text
+    # The commonest documents, written by hand when they can be.
+    quick = None
+    if type(obj) is GameState:
+        quick = write_state(obj, FORMAT)
+    elif type(obj) is PlayerView:
+        quick = write_view(obj, FORMAT)
+    if quick is not None and not written_long_int(quick):
+        return quick
     if cls not in _KIND_OF:
         raise SerializationError(
             f"cannot write a {cls.__name__} as JSON; expected rules, an action, an event,"

@@ -1,11 +1,12 @@
-"""A state's JSON by hand (wire/state_reader, wire/state_writer) is the strict path's, exactly.
+"""A state's JSON by hand (wire/state_reader, wire/quick_writer) is the strict path's, exactly.
 
 The quick reader may only say yes to a document the strict reader accepts,
 and must then give the very same state; for anything else the strict reader
 reads it and reports. So every document, good or hostile, must come out of
 ``from_json`` as it comes out of the strict path alone: the same state or
 the same error, message and list. The quick writer must write the bytes the
-converter writes, and leave every state it cannot write to it.
+converter writes, of a state and of every seat's view, and leave every one
+it cannot write to it.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ import modern_art as ma
 from modern_art.data.phases import PHASES
 from modern_art.wire import documents, parsing
 from modern_art.wire.converter import converter
+from modern_art.wire.quick_writer import write_state, write_view
 from modern_art.wire.state_reader import read_state
-from modern_art.wire.state_writer import write_state
 
 
 def _states(players: int, seed: int, rules: ma.Rules | None = None) -> Iterator[ma.GameState]:
@@ -77,9 +78,9 @@ def _quick(text: str) -> ma.GameState | None:
     return read_state(parsing.parse_unbounded(text, ma.MAX_JSON_BYTES), ma.FORMAT, None)
 
 
-def _long_way(state: ma.GameState) -> str:
-    body = converter().unstructure(state, ma.GameState)
-    body["format"], body["type"] = ma.FORMAT, "GameState"
+def _long_way(value: ma.GameState | ma.PlayerView) -> str:
+    body = converter().unstructure(value, type(value))
+    body["format"], body["type"] = ma.FORMAT, type(value).__name__
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
@@ -100,6 +101,55 @@ def test_R1_1_the_quick_ways_write_and_read_every_state_as_the_strict_ones() -> 
                 quick = _quick(text)
                 assert quick == state
                 assert quick is not None and quick.rules is state.rules
+
+
+def test_R7_2_the_quick_way_writes_every_seats_view_as_the_converter() -> None:
+    """Each seat's view and a spectator's, of every phase, 3 to 5 players, both presets."""
+    phases = set()
+    for players in (3, 4, 5):
+        for seed in range(2):
+            rules = ma.preset("original") if seed % 2 else None
+            for state in _states(players, seed, rules):
+                phases.add(type(state.phase))
+                for seat in (*range(players), None):
+                    view = ma.view(state, seat)
+                    text = write_view(view, ma.FORMAT)
+                    assert text == _long_way(view) == ma.to_json(view)
+    assert phases == set(PHASES)
+
+
+def test_R7_2_hand_made_views_are_written_or_refused_as_ever() -> None:
+    """Rules of no preset, a field of a wrong type, a hand-made list of legal actions or too
+    long an integer: the long way writes or refuses it, as it did before the quick way."""
+    state = SAMPLE[0]
+    view = ma.view(state, 0)
+    seat = view.players[1]
+    odd = [
+        attrs.evolve(view, rules=attrs.evolve(view.rules, starting_money=80)),
+        attrs.evolve(view, step=10**19),
+        attrs.evolve(view, step=True),
+        attrs.evolve(view, seat=1.0),  # type: ignore[arg-type]
+        attrs.evolve(view, players=(view.players[0], attrs.evolve(seat, money=-(10**20)))),
+        attrs.evolve(view, players=(view.players[0], attrs.evolve(seat, name=5))),  # type: ignore[arg-type]
+        attrs.evolve(view, to_act=set(view.to_act)),  # type: ignore[arg-type]
+        attrs.evolve(view, legal_actions=ma.LegalActions([(ma.Bid(0, 10**19),)])),
+        attrs.evolve(view, legal_actions=ma.LegalActions([(ma.Bid(0, "5"),)])),  # type: ignore[arg-type]
+        attrs.evolve(view, legal_actions=ma.LegalActions([(ma.Pass(True),)])),
+        attrs.evolve(view, legal_actions=ma.LegalActions([(ma.SetPrice(0, 5), ma.Accept(1))])),
+        attrs.evolve(view, hand=(*view.hand, attrs.evolve(view.hand[0]))),  # not the deck's card
+    ]
+    for value in odd:
+        quick = write_view(value, ma.FORMAT)
+        if quick is not None and not parsing.written_long_int(quick):  # else to_json drops it
+            assert quick == _long_way(value), value
+        try:
+            text = ma.to_json(value)
+        except ma.SerializationError as err:
+            assert "cannot write PlayerView as JSON" in str(err)
+        else:
+            assert text == _long_way(value)
+    assert write_view(odd[0], ma.FORMAT) is None  # rules of no preset: the long way
+    assert write_view(odd[-2], ma.FORMAT) == _long_way(odd[-2])  # hand-made, well typed
 
 
 def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
