@@ -17,6 +17,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 if "--installed" not in sys.argv:  # this checkout's sources, unless the installed build is asked
@@ -43,7 +44,7 @@ def main() -> None:
     text = ma.to_json(state)
     assert ma.from_json(text, "state") == state
     views = itertools.cycle([ma.view(state, seat) for seat in range(4)])
-    work = {
+    work: dict[str, Callable[[], object]] = {
         "from_json": lambda: ma.from_json(text, "state"),
         "to_json": lambda: ma.to_json(state),
         "to_json + from_json": lambda: ma.from_json(ma.to_json(state), "state"),
