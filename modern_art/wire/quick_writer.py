@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from modern_art.core.legal import LegalActions
 from modern_art.data.actions import Accept, Action, Bid, Pass, PlayCard, SetPrice
@@ -29,6 +30,8 @@ from modern_art.seeing.views import PlayerView, PublicPhase
 from modern_art.wire.converter import converter
 
 __all__ = ["write_state", "write_view"]
+
+T = TypeVar("T")
 
 
 def _text(value: object) -> str:
@@ -72,25 +75,7 @@ def write_state(state: GameState, fmt: str) -> str | None:
 
     ``fmt`` is the format every document names.
     """
-    preset = _preset_of(state.rules)
-    if preset is None:
-        return None
-    try:
-        players = []
-        for p in _tuple(state.players):
-            players.append(
-                f'{{"hand":{_cards(p.hand, preset)},"money":{_int(p.money)},'
-                f'"museum":{_cards(p.museum, preset)},"name":{_str(p.name)}}}'
-            )
-        return (
-            f'{{"counts":{_ints(state.counts)},"deck":{_cards(state.deck, preset)},'
-            f'"discard":{_cards(state.discard, preset)},"format":{_text(fmt)},'
-            f'"phase":{_phase(state.phase, Phase)},"players":[{",".join(players)}],'
-            f'"round":{_int(state.round)},"rules":{preset[1]},"step":{_int(state.step)},'
-            f'"tiles":{_tiles(state.tiles)},"type":"GameState"}}'
-        )
-    except (_OffPathError, *_WRONG_TYPE):  # a field of a wrong type: the long way says what
-        return None
+    return _quickly(_state_text, state, state.rules, fmt)
 
 
 def write_view(view: PlayerView, fmt: str) -> str | None:
@@ -98,31 +83,56 @@ def write_view(view: PlayerView, fmt: str) -> str | None:
 
     ``fmt`` is the format every document names (each legal action carries it too).
     """
-    preset = _preset_of(view.rules)
+    return _quickly(_view_text, view, view.rules, fmt)
+
+
+def _quickly(
+    write: Callable[[T, _Preset, str], str], value: T, rules: Rules, fmt: str
+) -> str | None:
+    """``write(value, preset, fmt)`` under a preset's rules; ``None`` off the quick path."""
+    preset = _preset_of(rules)
     if preset is None:
         return None
     try:
-        players = []
-        for p in _tuple(view.players):
-            players.append(
-                f'{{"hand_size":{_int(p.hand_size)},"money":{_int_or_null(p.money)},'
-                f'"museum":{_cards(p.museum, preset)},"name":{_str(p.name)}}}'
-            )
-        if type(view.to_act) is not frozenset:
-            raise _OffPathError
-        return (
-            f'{{"counts":{_ints(view.counts)},"deck_size":{_int(view.deck_size)},'
-            f'"discard":{_cards(view.discard, preset)},"format":{_text(fmt)},'
-            f'"hand":{_cards(view.hand, preset)},'
-            f'"legal_actions":{_actions(view.legal_actions, fmt, preset)},'
-            f'"phase":{_phase(view.phase, PublicPhase)},"players":[{",".join(players)}],'
-            f'"round":{_int(view.round)},"rules":{preset[1]},"seat":{_int_or_null(view.seat)},'
-            f'"step":{_int(view.step)},"tiles":{_tiles(view.tiles)},'
-            f'"to_act":{_ints(tuple(sorted(view.to_act)))},"type":"PlayerView",'
-            f'"winners":{_ints(view.winners)}}}'
-        )
-    except (_OffPathError, *_WRONG_TYPE):
+        return write(value, preset, fmt)
+    except (_OffPathError, *_WRONG_TYPE):  # a field of a wrong type: the long way says what
         return None
+
+
+def _state_text(state: GameState, preset: _Preset, fmt: str) -> str:
+    players = [
+        f'{{"hand":{_cards(p.hand, preset)},"money":{_int(p.money)},'
+        f'"museum":{_cards(p.museum, preset)},"name":{_str(p.name)}}}'
+        for p in _tuple(state.players)
+    ]
+    return (
+        f'{{"counts":{_ints(state.counts)},"deck":{_cards(state.deck, preset)},'
+        f'"discard":{_cards(state.discard, preset)},"format":{_text(fmt)},'
+        f'"phase":{_phase(state.phase, Phase)},"players":[{",".join(players)}],'
+        f'"round":{_int(state.round)},"rules":{preset[1]},"step":{_int(state.step)},'
+        f'"tiles":{_tiles(state.tiles)},"type":"GameState"}}'
+    )
+
+
+def _view_text(view: PlayerView, preset: _Preset, fmt: str) -> str:
+    players = [
+        f'{{"hand_size":{_int(p.hand_size)},"money":{_int_or_null(p.money)},'
+        f'"museum":{_cards(p.museum, preset)},"name":{_str(p.name)}}}'
+        for p in _tuple(view.players)
+    ]
+    if type(view.to_act) is not frozenset:
+        raise _OffPathError
+    return (
+        f'{{"counts":{_ints(view.counts)},"deck_size":{_int(view.deck_size)},'
+        f'"discard":{_cards(view.discard, preset)},"format":{_text(fmt)},'
+        f'"hand":{_cards(view.hand, preset)},'
+        f'"legal_actions":{_actions(view.legal_actions, fmt, preset)},'
+        f'"phase":{_phase(view.phase, PublicPhase)},"players":[{",".join(players)}],'
+        f'"round":{_int(view.round)},"rules":{preset[1]},"seat":{_int_or_null(view.seat)},'
+        f'"step":{_int(view.step)},"tiles":{_tiles(view.tiles)},'
+        f'"to_act":{_ints(tuple(sorted(view.to_act)))},"type":"PlayerView",'
+        f'"winners":{_ints(view.winners)}}}'
+    )
 
 
 def _actions(actions: object, fmt: str, preset: _Preset) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -84,6 +84,20 @@ def _long_way(value: ma.GameState | ma.PlayerView) -> str:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+def _written_or_refused_as_ever(value: Any, write: Callable[[Any, str], str | None]) -> None:
+    """The quick way writes the converter's bytes or leaves ``value`` to it (to_json drops a
+    text with a long integer); ``to_json`` writes or refuses it as the long way does."""
+    quick = write(value, ma.FORMAT)
+    if quick is not None and not parsing.written_long_int(quick):
+        assert quick == _long_way(value), value
+    try:
+        text = ma.to_json(value)
+    except ma.SerializationError as err:
+        assert f"cannot write {type(value).__name__} as JSON" in str(err)
+    else:
+        assert text == _long_way(value)
+
+
 def test_R1_1_phases_sampled() -> None:
     """The sample holds every phase, so each phase's reading is checked below."""
     assert {type(s.phase) for s in SAMPLE} == set(PHASES)
@@ -139,15 +153,7 @@ def test_R7_2_hand_made_views_are_written_or_refused_as_ever() -> None:
         attrs.evolve(view, hand=(*view.hand, attrs.evolve(view.hand[0]))),  # not the deck's card
     ]
     for value in odd:
-        quick = write_view(value, ma.FORMAT)
-        if quick is not None and not parsing.written_long_int(quick):  # else to_json drops it
-            assert quick == _long_way(value), value
-        try:
-            text = ma.to_json(value)
-        except ma.SerializationError as err:
-            assert "cannot write PlayerView as JSON" in str(err)
-        else:
-            assert text == _long_way(value)
+        _written_or_refused_as_ever(value, write_view)
     assert write_view(odd[0], ma.FORMAT) is None  # rules of no preset: the long way
     assert write_view(odd[-2], ma.FORMAT) == _long_way(odd[-2])  # hand-made, well typed
 
@@ -261,15 +267,7 @@ def test_R1_1_hand_made_states_are_written_or_refused_as_ever() -> None:
         attrs.evolve(state, players=(attrs.evolve(player, name=5), *state.players[1:])),  # type: ignore[arg-type]
     ]
     for value in odd:
-        assert write_state(value, ma.FORMAT) is None or parsing.written_long_int(
-            write_state(value, ma.FORMAT) or ""
-        )
-        try:
-            text = ma.to_json(value)
-        except ma.SerializationError as err:
-            assert "cannot write GameState as JSON" in str(err)
-        else:
-            assert text == _long_way(value)
+        _written_or_refused_as_ever(value, write_state)
 
 
 def test_R1_1_a_key_twice_is_found_by_the_parser_where_counting_colons_is_fooled() -> None:
