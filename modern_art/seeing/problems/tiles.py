@@ -9,7 +9,7 @@ that many such rounds, in an order each artist's pile respects.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 __all__ = ["count", "tile_rounds", "tiles_problem"]
 
@@ -95,7 +95,7 @@ def tile_rounds(
     if size > _MAX_STATES:
         return None
     piles = tuple(indices)
-    can = _search(piles)
+    can = _Search(piles)
     done, out = tuple(0 for _ in piles), []
     for left in range(rankings, 0, -1):
         after, chosen = next(m for m in _rounds(done, _ready(piles, done)) if can(m[0], left - 1))
@@ -113,25 +113,35 @@ def _ready(piles: tuple[tuple[int, ...], ...], done: tuple[int, ...]) -> dict[in
     return ready
 
 
-def _search(piles: tuple[tuple[int, ...], ...]) -> Callable[[tuple[int, ...], int], bool]:
-    """Whether rounds can take each pile's tiles in order from ``done``, in ``rounds_left``."""
+class _Search:
+    """Whether rounds can take each pile's tiles in order from ``done``, in ``rounds_left``.
 
-    @functools.cache
-    def can(done: tuple[int, ...], rounds_left: int) -> bool:
-        left = [len(pile) - d for pile, d in zip(piles, done, strict=True)]
+    Each answer is kept: the search meets the same ``done`` by many paths.
+    """
+
+    def __init__(self, piles: tuple[tuple[int, ...], ...]) -> None:
+        self.piles = piles
+        self._known: dict[tuple[tuple[int, ...], int], bool] = {}
+
+    def __call__(self, done: tuple[int, ...], rounds_left: int) -> bool:
+        known = self._known.get((done, rounds_left))
+        if known is None:
+            known = self._known[done, rounds_left] = self._can(done, rounds_left)
+        return known
+
+    def _can(self, done: tuple[int, ...], rounds_left: int) -> bool:
+        left = [len(pile) - d for pile, d in zip(self.piles, done, strict=True)]
         if rounds_left == 0:
             return not any(left)
         if max(left, default=0) > rounds_left:
             return False
-        moves = _rounds(done, _ready(piles, done))
-        return any(can(after, rounds_left - 1) for after, _ in moves)
-
-    return can
+        moves = _rounds(done, _ready(self.piles, done))
+        return any(self(after, rounds_left - 1) for after, _ in moves)
 
 
 def _orderable(piles: tuple[tuple[int, ...], ...], rankings: int) -> bool:
     """Whether rounds can take each pile's tiles in order, each round places 0..k-1 once."""
-    return _search(piles)(tuple(0 for _ in piles), rankings)
+    return _Search(piles)(tuple(0 for _ in piles), rankings)
 
 
 def _rounds(
@@ -139,16 +149,23 @@ def _rounds(
 ) -> list[tuple[tuple[int, ...], list[int]]]:
     """Every way one ranking can move the piles on (and the artists it ranks, in order)."""
     results: list[tuple[tuple[int, ...], list[int]]] = []
-
-    def extend(place: int, chosen: list[int]) -> None:
-        if chosen:
-            after = list(done)
-            for a in chosen:
-                after[a] += 1
-            results.append((tuple(after), chosen))
-        for a in ready.get(place, ()):
-            if a not in chosen:
-                extend(place + 1, [*chosen, a])
-
-    extend(0, [])
+    _extend(done, ready, 0, [], results)
     return results
+
+
+def _extend(
+    done: tuple[int, ...],
+    ready: dict[int, list[int]],
+    place: int,
+    chosen: list[int],
+    results: list[tuple[tuple[int, ...], list[int]]],
+) -> None:
+    """Add to ``results`` every ranking that begins with ``chosen`` (places 0 to ``place - 1``)."""
+    if chosen:
+        after = list(done)
+        for a in chosen:
+            after[a] += 1
+        results.append((tuple(after), chosen))
+    for a in ready.get(place, ()):
+        if a not in chosen:
+            _extend(done, ready, place + 1, [*chosen, a], results)
