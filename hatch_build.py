@@ -68,6 +68,14 @@ COMPILED_MODULES = (
     "wire/state_reader",
     "wire/quick_writer",
     "seeing/payout",
+    "seeing/problems/position",
+    "seeing/problems/history",
+    "seeing/problems/money",
+    "seeing/problems/phase",
+    "seeing/problems/secrets",
+    "seeing/problems/steps",
+    "seeing/problems/tiles",
+    "seeing/problems/turns",
     "agents/knowledge",
     "agents/heuristic",
     "agents/search/candidates",
@@ -77,8 +85,8 @@ COMPILED_MODULES = (
 mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/viewing``), the
 framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``),
 the quick reading of a state's JSON and writing of a state's or a view's (``wire/parsing``,
-``wire/state_reader``, ``wire/quick_writer``),
-and what the bots' play-outs run: the payout helpers, the heuristic and its knowledge, and the
+``wire/state_reader``, ``wire/quick_writer``) and the position checks every state or view
+read goes through (``seeing/problems``), and what the bots' play-outs run: the payout helpers, the heuristic and its knowledge, and the
 search's candidates and play-outs (``agents/search``)."""
 
 _SETUP = """
