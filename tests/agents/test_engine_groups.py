@@ -16,6 +16,7 @@ import gc
 import os
 import shlex
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -149,6 +150,35 @@ def test_a_signal_while_an_engine_starts_ends_it(
         signal.signal(number, previous)
         for group in started:
             kill_group(group)
+
+
+def test_a_signal_held_while_an_engine_starts_reaches_an_event_loop_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An event loop that hears SIGTERM through the wakeup file (asyncio's
+    ``add_signal_handler``) hears a signal held while an engine starts once, not twice."""
+    real_popen = subprocess.Popen
+
+    def popen_then_signal(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        process = real_popen(*args, **kwargs)
+        signal.raise_signal(signal.SIGTERM)
+        return process
+
+    heard, wakeup = socket.socketpair()
+    heard.setblocking(False)
+    wakeup.setblocking(False)
+    previous_fd = signal.set_wakeup_fd(wakeup.fileno())
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: None)  # the loop's no-op
+    monkeypatch.setattr(subprocess, "Popen", popen_then_signal)
+    try:
+        process = EngineProcess(RANDOM)
+        process.close()
+        assert heard.recv(16) == bytes([signal.SIGTERM])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        signal.set_wakeup_fd(previous_fd)
+        heard.close()
+        wakeup.close()
 
 
 def test_a_dropped_engine_agent_ends_its_engines_group(tmp_path: Path) -> None:

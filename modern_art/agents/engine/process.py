@@ -29,7 +29,7 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
-from typing import IO, Final
+from typing import IO, Any, Final
 
 from modern_art.agents.engine.protocol import MAX_LINE_BYTES, QUIT_LINE, QUIT_SECONDS
 from modern_art.data.errors import EngineError, ErrorKind
@@ -261,18 +261,32 @@ def _signals_held() -> Iterator[None]:
         yield  # only the main thread runs signal handlers: nothing to hold elsewhere
         return
     arrived: list[int] = []
+    handlers: dict[int, Any] = {}
     try:
         with contextlib.ExitStack() as restore:
             for number in _HELD_SIGNALS:
                 previous = signal.getsignal(number)
                 if previous is None:  # a handler not set from Python cannot be put back
                     continue
+                handlers[number] = previous
                 signal.signal(number, lambda number, frame: arrived.append(number))
                 restore.callback(signal.signal, number, previous)
             yield
     finally:
         for number in dict.fromkeys(arrived):
-            signal.raise_signal(number)  # runs its handler now, as if it came at this moment
+            _deliver(number, handlers[number])
+
+
+def _deliver(number: int, handler: Any) -> None:
+    """Run ``handler`` for signal ``number`` now, as if the signal came at this moment.
+
+    A handler is called, not sent the signal again: an event loop that
+    watches signals through the wakeup file saw it once already.
+    """
+    if callable(handler):
+        handler(number, None)
+    elif handler == signal.SIG_DFL:
+        signal.raise_signal(number)  # the default: the handler is back, so this ends the process
 
 
 def _read(stdout: IO[bytes], lines: queue.SimpleQueue[bytes]) -> None:
