@@ -86,8 +86,9 @@ mypyc cannot compile), a view's values with :func:`~modern_art.view` (``seeing/v
 framework adapters' masks, decoding and observations (``seeing/indices``, ``seeing/encoding``),
 the quick reading of a state's JSON and writing of a state's or a view's (``wire/parsing``,
 ``wire/state_reader``, ``wire/quick_writer``) and the position checks every state or view
-read goes through (``seeing/problems``), and what the bots' play-outs run: the payout helpers, the heuristic and its knowledge, and the
-search's candidates and play-outs (``agents/search``)."""
+read goes through (``seeing/problems``), and what the bots' play-outs run: the payout
+helpers, the heuristic and its knowledge, and the search's candidates and play-outs
+(``agents/search``)."""
 
 _SETUP = """
 import sys
