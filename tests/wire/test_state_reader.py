@@ -154,6 +154,9 @@ def test_R7_2_hand_made_views_are_written_or_refused_as_ever() -> None:
     ]
     for value in odd:
         _written_or_refused_as_ever(value, write_view)
+    for value in [*odd[:-2], odd[-1]]:  # each goes the long way
+        quick = write_view(value, ma.FORMAT)
+        assert quick is None or parsing.written_long_int(quick), value
     assert write_view(odd[0], ma.FORMAT) is None  # rules of no preset: the long way
     assert write_view(odd[-2], ma.FORMAT) == _long_way(odd[-2])  # hand-made, well typed
 
@@ -267,6 +270,8 @@ def test_R1_1_hand_made_states_are_written_or_refused_as_ever() -> None:
         attrs.evolve(state, players=(attrs.evolve(player, name=5), *state.players[1:])),  # type: ignore[arg-type]
     ]
     for value in odd:
+        quick = write_state(value, ma.FORMAT)
+        assert quick is None or parsing.written_long_int(quick)  # the long way writes each
         _written_or_refused_as_ever(value, write_state)
 
 
