@@ -109,6 +109,24 @@ def test_closing_an_engine_whose_child_holds_its_pipes_leaves_no_reader_waiting(
     assert groups_end(recorded(pids)) == set()
 
 
+def _signal_inside_popen(monkeypatch: pytest.MonkeyPatch, number: int) -> list[int]:
+    """Make signal ``number`` arrive in each ``Popen`` after the fork, before it returns.
+
+    Returns the list that each started process's pid (its group) is added to.
+    """
+    started: list[int] = []
+    real_popen = subprocess.Popen
+
+    def popen_then_signal(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        process = real_popen(*args, **kwargs)
+        started.append(process.pid)
+        signal.raise_signal(number)
+        return process
+
+    monkeypatch.setattr(subprocess, "Popen", popen_then_signal)
+    return started
+
+
 def _exit_on_sigterm(number: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + number)  # what a run's worker does on SIGTERM
 
@@ -129,17 +147,8 @@ def test_a_signal_while_an_engine_starts_ends_it(
 ) -> None:
     """A Ctrl-C (or a worker's SIGTERM) that comes after the fork, while ``Popen`` waits for
     the exec, is felt once the engine is held: the exception ends the engine as it passes."""
-    started: list[int] = []
-    real_popen = subprocess.Popen
-
-    def popen_then_signal(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
-        process = real_popen(*args, **kwargs)
-        started.append(process.pid)
-        signal.raise_signal(number)  # before Popen has returned
-        return process
-
     previous = signal.signal(number, handler)
-    monkeypatch.setattr(subprocess, "Popen", popen_then_signal)
+    started = _signal_inside_popen(monkeypatch, number)
     try:
         with pytest.raises(raised):
             EngineProcess(with_child(RANDOM, tmp_path / "pids"))
@@ -157,21 +166,15 @@ def test_a_signal_held_while_an_engine_starts_reaches_an_event_loop_once(
 ) -> None:
     """An event loop that hears SIGTERM through the wakeup file (asyncio's
     ``add_signal_handler``) hears a signal held while an engine starts once, not twice."""
-    real_popen = subprocess.Popen
-
-    def popen_then_signal(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
-        process = real_popen(*args, **kwargs)
-        signal.raise_signal(signal.SIGTERM)
-        return process
-
     heard, wakeup = socket.socketpair()
     heard.setblocking(False)
     wakeup.setblocking(False)
     previous_fd = signal.set_wakeup_fd(wakeup.fileno())
     previous = signal.signal(signal.SIGTERM, lambda number, frame: None)  # the loop's no-op
-    monkeypatch.setattr(subprocess, "Popen", popen_then_signal)
+    started = _signal_inside_popen(monkeypatch, signal.SIGTERM)
     try:
         process = EngineProcess(RANDOM)
+        assert started
         process.close()
         assert heard.recv(16) == bytes([signal.SIGTERM])
     finally:
