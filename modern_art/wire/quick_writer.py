@@ -38,8 +38,12 @@ def _text(value: object) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+_Preset = tuple[Rules, str, tuple[Card, ...], tuple[str, ...]]
+"""A preset, its rules' text, its deck and each card's text."""
+
+
 @functools.cache
-def _preset_texts() -> dict[int, tuple[Rules, str, tuple[Card, ...], tuple[str, ...]]]:
+def _preset_texts() -> dict[int, _Preset]:
     """By each preset's ``id``: the preset, its rules' text, its deck and each card's text."""
     conv = converter()
     return {
@@ -60,9 +64,6 @@ class _OffPathError(Exception):
 # What a field of a wrong type raises on the way (a name that is no string, a set of
 # mixed types to sort, an integer too long for str()): the converter then says what.
 _WRONG_TYPE = (AttributeError, KeyError, TypeError, ValueError)
-
-
-_Preset = tuple[Rules, str, tuple[Card, ...], tuple[str, ...]]
 
 
 def _preset_of(rules: Rules) -> _Preset | None:
@@ -142,12 +143,9 @@ def _actions(actions: object, fmt: str, preset: _Preset) -> str:
     written: list[str] = []
     tail = f'"format":{_text(fmt)},'  # every action carries the document's format
     for kind, seat, items in actions.runs():
-        if kind is Bid:
-            after = f',{tail}"seat":{_int(seat)},"type":"Bid"}}'
-            written.extend(f'{{"amount":{amount}{after}' for amount in items)
-        elif kind is SetPrice:
-            after = f',"seat":{_int(seat)},"type":"SetPrice"}}'
-            written.extend(f'{{{tail}"price":{amount}{after}' for amount in items)
+        if kind is Bid or kind is SetPrice:
+            head, after = _around_amount(kind, _int(seat), tail)
+            written.extend(f"{head}{amount}{after}" for amount in items)
         elif kind is PlayCard:
             written.extend(_action(PlayCard(seat, card), tail, preset) for card in items)
         else:
@@ -161,13 +159,22 @@ def _action(action: Action, tail: str, preset: _Preset) -> str:
     if type(action) is Pass or type(action) is Accept:
         return f'{{{tail}"seat":{seat},"type":"{type(action).__name__}"}}'
     if type(action) is Bid:
-        return f'{{"amount":{_int(action.amount)},{tail}"seat":{seat},"type":"Bid"}}'
+        head, after = _around_amount(Bid, seat, tail)
+        return f"{head}{_int(action.amount)}{after}"
     if type(action) is SetPrice:
-        return f'{{{tail}"price":{_int(action.price)},"seat":{seat},"type":"SetPrice"}}'
+        head, after = _around_amount(SetPrice, seat, tail)
+        return f"{head}{_int(action.price)}{after}"
     if type(action) is PlayCard:
-        card = _cards((action.card,), preset)[1:-1]
+        card = _cards((action.card,), preset)[1:-1]  # the one card, without the brackets
         return f'{{"card":{card},{tail}"seat":{seat},"type":"PlayCard"}}'
     raise _OffPathError
+
+
+def _around_amount(kind: type[Bid] | type[SetPrice], seat: str, tail: str) -> tuple[str, str]:
+    """A bid's or a price's text before its amount and after it (keys in sorted order)."""
+    if kind is Bid:
+        return '{"amount":', f',{tail}"seat":{seat},"type":"Bid"}}'
+    return f'{{{tail}"price":', f',"seat":{seat},"type":"SetPrice"}}'
 
 
 def _cards(items: object, preset: _Preset) -> str:
@@ -176,7 +183,7 @@ def _cards(items: object, preset: _Preset) -> str:
     if type(items) is not tuple:
         raise _OffPathError
     out = []
-    for card in items:
+    for card in items:  # inline, not a call a card: a state's deck is written with each state
         card_id = card.id if type(card) is Card else -1
         if type(card_id) is not int or not 0 <= card_id < len(deck):
             raise _OffPathError
