@@ -31,7 +31,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the docs' one reader of code blocks
+
+from tests.helpers.codeblocks import rst_block  # noqa: E402
+
 NAME = "play.example.org"
 ORIGIN = f"https://{NAME}"
 DOCS = ROOT / "docs" / "web-hosting.rst"
@@ -41,18 +45,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _documented(opening: str) -> str:
-    """The literal block of docs/web-hosting.rst that starts with ``opening``, dedented."""
-    lines = DOCS.read_text().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.strip() == opening)
-    block = []
-    for line in lines[start:]:
-        if line and not line.startswith("    "):
-            break
-        block.append(line[4:])
-    return "\n".join(block).strip() + "\n"
 
 
 def _wait_for(port: int, process: subprocess.Popen[bytes], what: str) -> None:
@@ -90,7 +82,9 @@ def _nginx(folder: Path, upstream: int) -> tuple[list[str], str]:
          "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
         check=True, capture_output=True,
     )  # fmt: skip
-    location = _documented("location / {").replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
+    location = rst_block(DOCS, "nginx", "location / {").replace(
+        "127.0.0.1:8000", f"127.0.0.1:{upstream}"
+    )
     conf = folder / "nginx.conf"
     conf.write_text(
         f"pid {folder}/nginx.pid;\nerror_log stderr;\nevents {{}}\nhttp {{\n"
@@ -104,7 +98,7 @@ def _nginx(folder: Path, upstream: int) -> tuple[list[str], str]:
 
 
 def _caddy(folder: Path, upstream: int) -> tuple[list[str], str]:
-    site = _documented(f"{NAME} {{").replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
+    site = rst_block(DOCS, "text", f"{NAME} {{").replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
     redirects = _free_port()
     while redirects == upstream:  # both were free when asked: take another
         redirects = _free_port()

@@ -140,6 +140,23 @@ def rst_blocks(path: Path) -> list[Block]:
     return blocks
 
 
+def rst_block(path: Path, language: str, opening: str) -> str:
+    """The text of the one code block of an rst page in ``language`` whose first line is
+    ``opening`` (stripped): a configuration a page shows, for a program to run as shown.
+
+    Raises:
+        ValueError: no such block, or more than one.
+    """
+    found = [
+        block.text
+        for block in rst_blocks(path)
+        if block.language == language and block.text.splitlines()[0].strip() == opening
+    ]
+    if len(found) != 1:
+        raise ValueError(f"{path.name}: {len(found)} {language} blocks open {opening!r}")
+    return found[0]
+
+
 def markdown_blocks(path: Path) -> list[Block]:
     """Every fenced block of a Markdown file, in order, with its fence's language."""
     lines = path.read_text(encoding="utf-8").splitlines()

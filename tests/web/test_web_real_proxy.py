@@ -39,7 +39,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers.codeblocks import rst_blocks
+from tests.helpers.codeblocks import rst_block
 from tests.helpers.processes import descendants, settle
 from tests.helpers.webkit import missing, need
 
@@ -56,14 +56,9 @@ UPSTREAM = "127.0.0.1:8000"  # the documented server's address, in both configur
 
 def documented(language: str, opening: str) -> str:
     """The code block of docs/web-hosting.rst in ``language`` whose first line is ``opening``."""
-    found = [
-        block.text
-        for block in rst_blocks(DOCS)
-        if block.language == language and block.text.splitlines()[0].strip() == opening
-    ]
-    assert len(found) == 1, f"{len(found)} {language} blocks open {opening!r}"
-    assert UPSTREAM in found[0], f"the block no longer proxies to {UPSTREAM}"
-    return found[0]
+    text = rst_block(DOCS, language, opening)
+    assert UPSTREAM in text, f"the block no longer proxies to {UPSTREAM}"
+    return text
 
 
 def nginx(folder: Path, port: int, upstream: int) -> list[str]:
